@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { seatId } from './common.ts';
+
+/** POST /api/rooms */
+export const createRoomRequest = z.object({
+  title: z.string().trim().min(1).max(80).default('Veiltable'),
+  game: z.enum(['free-table']).default('free-table'),
+});
+export const createRoomResponse = z.object({
+  roomId: z.string(),
+  gmToken: z.string(),
+  gmUrl: z.string(),
+  spectatorUrl: z.string(),
+});
+export type CreateRoomResponse = z.infer<typeof createRoomResponse>;
+
+/** POST /api/rooms/:roomId/seats (GM bearer token) */
+export const addSeatRequest = z.object({ name: z.string().trim().min(1).max(40) });
+export const seatLinkResponse = z.object({ seat: seatId, name: z.string(), token: z.string(), url: z.string() });
+export type SeatLinkResponse = z.infer<typeof seatLinkResponse>;
+
+/** POST /api/rooms/:roomId/seats/:seat/reissue and POST /api/rooms/:roomId/spectator/reissue (GM bearer token) */
+export const spectatorLinkResponse = z.object({ token: z.string(), url: z.string() });
+
+export const httpError = z.object({ error: z.string(), message: z.string() });

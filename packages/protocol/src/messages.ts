@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { rejectionCode, viewer } from './common.ts';
+import { freeTableCommand } from './free-table/commands.ts';
+import { freeTableView, freeTableViewEvent } from './free-table/view.ts';
+import { PROTOCOL_VERSION } from './version.ts';
+
+/** Sent in the Socket.IO handshake (`auth`), again on every reconnect. */
+export const handshakeAuth = z.object({
+  token: z.string().min(20).max(200),
+  /** The last room seq this client applied; the server sends only what came after. */
+  lastSeq: z.number().int().min(0).optional(),
+  protocol: z.literal(PROTOCOL_VERSION),
+});
+export type HandshakeAuth = z.infer<typeof handshakeAuth>;
+
+/** Commands of every game a room can run. */
+export const gameCommand = freeTableCommand;
+export type GameCommand = z.infer<typeof gameCommand>;
+
+export const gameView = freeTableView;
+export type GameView = z.infer<typeof gameView>;
+export const gameViewEvent = freeTableViewEvent;
+export type GameViewEvent = z.infer<typeof gameViewEvent>;
+
+const ref = z.string().min(1).max(64);
+
+/** Client → server. Sent as JSON text on the Socket.IO event "m". */
+export const clientMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('command'), ref, command: gameCommand }),
+  z.object({ type: z.literal('ping'), ref }),
+]);
+export type ClientMessage = z.infer<typeof clientMessage>;
+
+export const roomInfo = z.object({ id: z.string(), game: z.string(), title: z.string() });
+
+/** Server → client. Sent as JSON text on the Socket.IO event "m". */
+export const serverMessage = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('welcome'),
+    protocol: z.literal(PROTOCOL_VERSION),
+    room: roomInfo,
+    viewer,
+    seq: z.number().int(),
+    view: gameView,
+  }),
+  /** One committed command's events, redacted for this viewer; `view` follows the last of a batch. */
+  z.object({ type: z.literal('update'), seq: z.number().int(), events: z.array(gameViewEvent), view: gameView.optional() }),
+  z.object({ type: z.literal('ack'), ref, seq: z.number().int() }),
+  z.object({ type: z.literal('pong'), ref }),
+  z.object({
+    type: z.literal('rejected'),
+    ref: ref.nullable(),
+    code: rejectionCode,
+    rule: z.string().optional(),
+    detail: z.string().max(500).optional(),
+  }),
+  /** The server is about to close this socket (revoked link, abuse). */
+  z.object({ type: z.literal('kicked'), code: rejectionCode }),
+]);
+export type ServerMessage = z.infer<typeof serverMessage>;
+
+/** Socket.IO event name used for every message in both directions. */
+export const WIRE_EVENT = 'm';

@@ -1,0 +1,42 @@
+import type { Viewer } from '@veiltable/protocol';
+
+/** One committed command: who sent it, what it was, and the events it produced. */
+export type LogEntry = { seq: number; actor: Viewer; command: unknown; events: unknown[]; at: string };
+
+export type RoomRecord = { id: string; game: string; title: string; createdAt: string };
+
+export type TokenRole = 'gm' | 'player' | 'spectator';
+/** A link's token, stored only as its sha256 hash. */
+export type TokenRecord = { hash: string; roomId: string; role: TokenRole; seat: string | null; revoked: boolean };
+
+/** The log already holds an entry at that seq, or the expected version is stale: reload and retry. */
+export class VersionConflict extends Error {
+  constructor(roomId: string, expected: number) {
+    super(`room ${roomId}: expected version ${expected} is stale`);
+    this.name = 'VersionConflict';
+  }
+}
+
+/**
+ * Where rooms live: an append-only event log per room, periodic snapshots, and link tokens.
+ * Every implementation passes the storage contract suite (store-contract.ts).
+ */
+export interface Store {
+  /** Creates the room and its seq-0 snapshot together. */
+  createRoom(room: RoomRecord, initialState: unknown): Promise<void>;
+  getRoom(id: string): Promise<RoomRecord | undefined>;
+  /** Appends `entry` only if the log's last seq is `entry.seq - 1`; otherwise throws VersionConflict. */
+  append(roomId: string, entry: LogEntry): Promise<void>;
+  /** Entries with seq > afterSeq, ascending, at most `limit`. */
+  readLog(roomId: string, afterSeq: number, limit?: number): Promise<LogEntry[]>;
+  /** The last seq in the room's log (0 when empty). */
+  latestSeq(roomId: string): Promise<number>;
+  saveSnapshot(roomId: string, seq: number, state: unknown): Promise<void>;
+  /** The snapshot with the highest seq. */
+  latestSnapshot(roomId: string): Promise<{ seq: number; state: unknown } | undefined>;
+  putToken(token: TokenRecord): Promise<void>;
+  findToken(hash: string): Promise<TokenRecord | undefined>;
+  /** Revokes every live token of that role (and seat) in the room. */
+  revokeTokens(roomId: string, role: TokenRole, seat: string | null): Promise<void>;
+  close(): Promise<void>;
+}
