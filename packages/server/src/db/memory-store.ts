@@ -1,0 +1,63 @@
+import type { LogEntry, RoomRecord, Store, TokenRecord, TokenRole } from './store.ts';
+import { VersionConflict } from './store.ts';
+
+type MemoryRoom = { record: RoomRecord; log: LogEntry[]; snapshots: { seq: number; state: unknown }[] };
+
+/** A Store in process memory, for unit tests. Values are copied in and out, as a database would. */
+export function memoryStore(): Store {
+  const rooms = new Map<string, MemoryRoom>();
+  const tokens = new Map<string, TokenRecord>();
+  const copy = <T>(v: T): T => structuredClone(v);
+  const room = (id: string): MemoryRoom => {
+    const r = rooms.get(id);
+    if (!r) throw new Error(`no room ${id}`);
+    return r;
+  };
+
+  return {
+    async createRoom(record, initialState) {
+      if (rooms.has(record.id)) throw new Error(`room ${record.id} exists`);
+      rooms.set(record.id, { record: copy(record), log: [], snapshots: [{ seq: 0, state: copy(initialState) }] });
+    },
+    async getRoom(id) {
+      const r = rooms.get(id);
+      return r ? copy(r.record) : undefined;
+    },
+    async append(roomId, entry) {
+      const r = room(roomId);
+      const last = r.log.at(-1)?.seq ?? 0;
+      if (entry.seq !== last + 1) throw new VersionConflict(roomId, entry.seq - 1);
+      r.log.push(copy(entry));
+    },
+    async readLog(roomId, afterSeq, limit = Number.MAX_SAFE_INTEGER) {
+      return copy(room(roomId).log.filter((e) => e.seq > afterSeq).slice(0, limit));
+    },
+    async latestSeq(roomId) {
+      return room(roomId).log.at(-1)?.seq ?? 0;
+    },
+    async saveSnapshot(roomId, seq, state) {
+      const r = room(roomId);
+      r.snapshots = r.snapshots.filter((s) => s.seq !== seq);
+      r.snapshots.push({ seq, state: copy(state) });
+    },
+    async latestSnapshot(roomId) {
+      const r = rooms.get(roomId);
+      if (!r) return undefined;
+      const best = r.snapshots.reduce((a, b) => (b.seq > a.seq ? b : a));
+      return copy(best);
+    },
+    async putToken(token) {
+      tokens.set(token.hash, copy(token));
+    },
+    async findToken(hash) {
+      const t = tokens.get(hash);
+      return t ? copy(t) : undefined;
+    },
+    async revokeTokens(roomId: string, role: TokenRole, seat: string | null) {
+      for (const t of tokens.values()) {
+        if (t.roomId === roomId && t.role === role && t.seat === seat) t.revoked = true;
+      }
+    },
+    async close() {},
+  };
+}
