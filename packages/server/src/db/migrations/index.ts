@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely/migration';
+import * as m0001 from './0001-initial.ts';
+
+/**
+ * Every migration, listed statically so the server needs no directory scan at start-up.
+ * Numbered and append-only: never edit or reorder a migration that has shipped; add the next number.
+ */
+export const migrations: Record<string, Migration> = {
+  '0001-initial': m0001,
+};

@@ -1,0 +1,54 @@
+import type { ColumnType, RawBuilder, Selectable } from 'kysely';
+import type { TokenRole } from './store.ts';
+
+/**
+ * A jsonb column. It reads back as a parsed value but is written only through `jsonb()` (sql-store.ts):
+ * handing a raw value to the driver lets postgres.js and PGlite each guess the encoding, and a JS string
+ * would then be stored double-encoded on one of them.
+ */
+export type Jsonb = ColumnType<unknown, RawBuilder<unknown>, RawBuilder<unknown>>;
+
+/** timestamptz: both drivers parse it into a Date; we write ISO strings. */
+export type Timestamp = ColumnType<Date, string, string>;
+
+export interface RoomsTable {
+  id: string;
+  game: string;
+  title: string;
+  created_at: Timestamp;
+}
+
+/** The append-only command log; (room_id, seq) is the optimistic-concurrency key. */
+export interface RoomEventsTable {
+  room_id: string;
+  seq: number;
+  actor: Jsonb;
+  command: Jsonb;
+  events: Jsonb;
+  at: Timestamp;
+}
+
+export interface RoomSnapshotsTable {
+  room_id: string;
+  seq: number;
+  state: Jsonb;
+}
+
+/** Link tokens, kept only as sha256 hashes so a leaked database does not leak working links. */
+export interface RoomTokensTable {
+  hash: string;
+  room_id: string;
+  role: TokenRole;
+  seat: string | null;
+  revoked: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: ColumnType<Date, string | undefined, never>;
+}
+
+export interface Database {
+  rooms: RoomsTable;
+  room_events: RoomEventsTable;
+  room_snapshots: RoomSnapshotsTable;
+  room_tokens: RoomTokensTable;
+}
+
+export type RoomEventRow = Selectable<RoomEventsTable>;

@@ -1,0 +1,216 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import type { Viewer } from '@veiltable/protocol';
+import type { LogEntry, RoomRecord, Store, TokenRecord } from './store.ts';
+import { VersionConflict } from './store.ts';
+
+export type OpenStore = () => Promise<{ store: Store; cleanup(): Promise<void> }>;
+
+/** Values that trip up JSON encoders and jsonb: unicode, JSON-looking strings, bare scalars, deep nesting. */
+export const AWKWARD_VALUES: [string, unknown][] = [
+  ['Korean string', '주사위를 굴려라 — 비밀 판정'],
+  ['Japanese string', '秘密のダイスロール「クトゥルフ」'],
+  ['emoji and astral plane', '🎲🂡 𝔘𝔫𝔦𝔠𝔬𝔡𝔢'],
+  ['string that looks like JSON', '{"a":1,"b":[2]}'],
+  ['quotes, backslashes, control characters', 'say "hi" \\ back\\slash\n\ttab\r\u0001'],
+  ['empty string', ''],
+  ['numbers', [0, -1, 1.5, -0.25, 1e-7, 2 ** 53 - 1, -(2 ** 53 - 1), 1.7976931348623157e308, 5e-324]],
+  ['booleans and null', [true, false, null]],
+  ['bare number', 42],
+  ['bare null', null],
+  ['empty containers', { a: {}, b: [], c: [[]], d: [{}] }],
+  [
+    'nested game state',
+    {
+      seats: { s1: { name: '김철수', hand: ['c0123456789abcdef'] }, s2: { name: '山田', hand: [] } },
+      log: [{ t: 'roll', dice: [{ count: 2, sides: 6, values: [4, 5] }], text: '(2D6>=8) > 9[4,5] > 9' }],
+      'key with spaces / and ü': { deep: { deeper: { deepest: [1, [2, [3, [4]]]] } } },
+    },
+  ],
+];
+
+const gm: Viewer = { role: 'gm' };
+const seat1: Viewer = { role: 'player', seat: 's1' };
+
+const entry = (seq: number, command: unknown = { type: 'note', n: seq }, actor: Viewer = gm): LogEntry => ({
+  seq,
+  actor,
+  command,
+  events: [{ type: 'noted', n: seq }],
+  at: new Date(Date.UTC(2025, 0, 1, 12, 0, seq)).toISOString(),
+});
+
+const token = (roomId: string, role: TokenRecord['role'], seat: string | null): TokenRecord => ({
+  hash: `h-${randomUUID()}`,
+  roomId,
+  role,
+  seat,
+  revoked: false,
+});
+
+/** Registers the storage contract: every Store implementation must pass it unchanged. */
+export function storeContract(name: string, open: OpenStore): void {
+  describe(`store contract: ${name}`, () => {
+    let store: Store;
+    let cleanup: (() => Promise<void>) | undefined;
+    let openError: unknown;
+
+    beforeAll(async () => {
+      try {
+        ({ store, cleanup } = await open());
+      } catch (e) {
+        openError = e;
+      }
+    });
+    // A store that cannot open fails every test (counted as failures), rather than skipping the suite.
+    beforeEach(() => {
+      if (openError !== undefined) throw openError;
+    });
+    afterAll(async () => {
+      await cleanup?.();
+    });
+
+    // Tests share one store; each works in rooms of its own so they cannot see each other.
+    const newRoom = async (initialState: unknown = { phase: 'setup' }): Promise<RoomRecord> => {
+      const room = { id: `r-${randomUUID()}`, game: 'free-table', title: '밤의 탁자 夜の卓', createdAt: '2025-01-01T00:00:00.000Z' };
+      await store.createRoom(room, initialState);
+      return room;
+    };
+
+    test('a created room reads back with its seq-0 snapshot and an empty log', async () => {
+      const room = await newRoom({ phase: 'setup', seats: ['s1'] });
+      expect(await store.getRoom(room.id)).toEqual(room);
+      expect(await store.latestSnapshot(room.id)).toEqual({ seq: 0, state: { phase: 'setup', seats: ['s1'] } });
+      expect(await store.latestSeq(room.id)).toBe(0);
+      expect(await store.readLog(room.id, 0)).toEqual([]);
+    });
+
+    test('creating a room twice fails and leaves the first intact', async () => {
+      const room = await newRoom({ v: 1 });
+      await expect(store.createRoom({ ...room, title: 'other' }, { v: 2 })).rejects.toThrow();
+      expect(await store.getRoom(room.id)).toEqual(room);
+      expect(await store.latestSnapshot(room.id)).toEqual({ seq: 0, state: { v: 1 } });
+    });
+
+    test('entries appended in order read back in order, deep-equal', async () => {
+      const room = await newRoom();
+      const entries = [entry(1), entry(2, { type: 'roll', expr: '1D100<=45' }, seat1), entry(3)];
+      for (const e of entries) await store.append(room.id, e);
+      expect(await store.readLog(room.id, 0)).toEqual(entries);
+      expect(await store.latestSeq(room.id)).toBe(3);
+    });
+
+    test.each([
+      ['stale: seq already taken', 2],
+      ['stale: seq far behind', 1],
+      ['future: skips a seq', 4],
+      ['future: far ahead', 100],
+      ['nonsense: seq 0', 0],
+    ])('append with a %s throws VersionConflict and changes nothing', async (_label, seq) => {
+      const room = await newRoom();
+      await store.append(room.id, entry(1));
+      await store.append(room.id, entry(2));
+      const before = await store.readLog(room.id, 0);
+      await expect(store.append(room.id, entry(seq, { type: 'intruder' }))).rejects.toBeInstanceOf(VersionConflict);
+      expect(await store.readLog(room.id, 0)).toEqual(before);
+      expect(await store.latestSeq(room.id)).toBe(2);
+    });
+
+    test('two concurrent appends of the same seq: exactly one wins', async () => {
+      const room = await newRoom();
+      for (let seq = 1; seq <= 5; seq++) {
+        const a = entry(seq, { writer: 'a', seq });
+        const b = entry(seq, { writer: 'b', seq });
+        const results = await Promise.allSettled([store.append(room.id, a), store.append(room.id, b)]);
+        const won = results.filter((r) => r.status === 'fulfilled');
+        const lost = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+        expect(won).toHaveLength(1);
+        expect(lost).toHaveLength(1);
+        expect(lost[0]?.reason).toBeInstanceOf(VersionConflict);
+        const winner = results[0]?.status === 'fulfilled' ? a : b;
+        expect(await store.readLog(room.id, seq - 1)).toEqual([winner]);
+      }
+      expect(await store.latestSeq(room.id)).toBe(5);
+    });
+
+    test('concurrent appends to different rooms do not conflict', async () => {
+      const [r1, r2] = await Promise.all([newRoom(), newRoom()]);
+      await Promise.all([store.append(r1.id, entry(1)), store.append(r2.id, entry(1))]);
+      expect(await store.latestSeq(r1.id)).toBe(1);
+      expect(await store.latestSeq(r2.id)).toBe(1);
+    });
+
+    test('readLog returns entries after a seq, ascending, at most limit, from that room only', async () => {
+      const room = await newRoom();
+      const other = await newRoom();
+      for (let seq = 1; seq <= 5; seq++) await store.append(room.id, entry(seq));
+      for (let seq = 1; seq <= 3; seq++) await store.append(other.id, entry(seq, { other: true }));
+      const seqs = async (after: number, limit?: number) => (await store.readLog(room.id, after, limit)).map((e) => e.seq);
+      expect(await seqs(0)).toEqual([1, 2, 3, 4, 5]);
+      expect(await seqs(2)).toEqual([3, 4, 5]);
+      expect(await seqs(1, 2)).toEqual([2, 3]);
+      expect(await seqs(0, 0)).toEqual([]);
+      expect(await seqs(5)).toEqual([]);
+      expect(await seqs(4, 10)).toEqual([5]);
+      expect((await store.readLog(other.id, 0)).every((e) => (e.command as { other?: boolean }).other)).toBe(true);
+      expect(await store.latestSeq(other.id)).toBe(3);
+    });
+
+    test('the snapshot with the highest seq wins; saving a seq again replaces it', async () => {
+      const room = await newRoom({ at: 0 });
+      const other = await newRoom({ other: 0 });
+      await store.saveSnapshot(room.id, 3, { at: 3 });
+      await store.saveSnapshot(room.id, 10, { at: 10 });
+      await store.saveSnapshot(room.id, 5, { at: 5 });
+      expect(await store.latestSnapshot(room.id)).toEqual({ seq: 10, state: { at: 10 } });
+      await store.saveSnapshot(room.id, 10, { at: 10, again: true });
+      expect(await store.latestSnapshot(room.id)).toEqual({ seq: 10, state: { at: 10, again: true } });
+      expect(await store.latestSnapshot(other.id)).toEqual({ seq: 0, state: { other: 0 } });
+    });
+
+    test('tokens: put and find; revoking hits only that room, role and seat', async () => {
+      const room = await newRoom();
+      const other = await newRoom();
+      const gmToken = token(room.id, 'gm', null);
+      const s1a = token(room.id, 'player', 's1');
+      const s1b = token(room.id, 'player', 's1');
+      const s2 = token(room.id, 'player', 's2');
+      const spectator = token(room.id, 'spectator', null);
+      const otherS1 = token(other.id, 'player', 's1');
+      const all = [gmToken, s1a, s1b, s2, spectator, otherS1];
+      for (const t of all) await store.putToken(t);
+      for (const t of all) expect(await store.findToken(t.hash)).toEqual(t);
+
+      await store.revokeTokens(room.id, 'player', 's1');
+      const revoked = async () => {
+        const found = await Promise.all(all.map((t) => store.findToken(t.hash)));
+        return found.map((t) => t?.revoked);
+      };
+      expect(await revoked()).toEqual([false, true, true, false, false, false]);
+
+      await store.revokeTokens(room.id, 'gm', null);
+      expect(await revoked()).toEqual([true, true, true, false, false, false]);
+
+      // A fresh link for the same seat after revocation is live.
+      const s1c = token(room.id, 'player', 's1');
+      await store.putToken(s1c);
+      expect(await store.findToken(s1c.hash)).toEqual(s1c);
+    });
+
+    test('unknown room and token read as undefined', async () => {
+      expect(await store.getRoom(`r-${randomUUID()}`)).toBeUndefined();
+      expect(await store.latestSnapshot(`r-${randomUUID()}`)).toBeUndefined();
+      expect(await store.findToken(`h-${randomUUID()}`)).toBeUndefined();
+    });
+
+    test.each(AWKWARD_VALUES)('%s round-trips exactly through snapshots and the log', async (_label, value) => {
+      const room = await newRoom(value);
+      expect(await store.latestSnapshot(room.id)).toEqual({ seq: 0, state: value });
+      await store.saveSnapshot(room.id, 1, value);
+      expect(await store.latestSnapshot(room.id)).toEqual({ seq: 1, state: value });
+      const e: LogEntry = { ...entry(1), command: value, events: [value, { wrapped: value }] };
+      await store.append(room.id, e);
+      expect(await store.readLog(room.id, 0)).toEqual([e]);
+    });
+  });
+}
