@@ -1,0 +1,86 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { CreateRoomResponse, SeatLinkResponse, Viewer } from '@veiltable/protocol';
+import { addSeatRequest, createRoomRequest, seatId } from '@veiltable/protocol';
+import type { Store } from '../db/store.ts';
+import type { Room } from '../rooms/room.ts';
+import type { RoomRegistry } from '../rooms/room-registry.ts';
+import { isRoomId } from '../rooms/room-registry.ts';
+import { addSeat, seatName } from '../rooms/seats.ts';
+import { issueToken, reissueToken, roomUrl } from '../rooms/tokens.ts';
+import { checkGm } from './gm-auth.ts';
+import type { HttpFailure } from './http-error.ts';
+import { describeIssues, failure, sendFailure } from './http-error.ts';
+
+export type ApiDeps = { store: Store; rooms: RoomRegistry; publicUrl: () => string };
+
+const GM: Viewer = { role: 'gm' };
+
+/** The JSON API: room creation and the GM's link management. Everything else happens over the socket. */
+export function registerApiRoutes(app: FastifyInstance, deps: ApiDeps): void {
+  const { store, rooms } = deps;
+  const url = (roomId: string, token: string) => roomUrl(deps.publicUrl(), roomId, token);
+
+  /** Param check, then the room, then the GM check. Room ids are unguessable, so a 404 gives nothing away. */
+  async function gmRoom(request: FastifyRequest): Promise<{ room: Room } | { denied: HttpFailure }> {
+    const roomId = (request.params as { roomId?: unknown }).roomId;
+    if (typeof roomId !== 'string' || !isRoomId(roomId)) return { denied: failure(400, 'BAD_ROOM_ID', 'malformed room id') };
+    const room = await rooms.get(roomId);
+    if (!room) return { denied: failure(404, 'NO_SUCH_ROOM', 'no such room') };
+    const denied = await checkGm(request, store, roomId);
+    return denied ? { denied } : { room };
+  }
+
+  app.get('/api/health', async () => ({ ok: true }));
+
+  app.post('/api/rooms', async (request, reply) => {
+    const body = createRoomRequest.safeParse(request.body ?? {});
+    if (!body.success) return sendFailure(reply, failure(400, 'BAD_SHAPE', describeIssues(body.error.issues)));
+    const room = await rooms.create(body.data);
+    const gmToken = await issueToken(store, room.id, GM);
+    const spectatorToken = await issueToken(store, room.id, { role: 'spectator' });
+    const response: CreateRoomResponse = {
+      roomId: room.id,
+      gmToken,
+      gmUrl: url(room.id, gmToken),
+      spectatorUrl: url(room.id, spectatorToken),
+    };
+    return reply.code(201).send(response);
+  });
+
+  app.post('/api/rooms/:roomId/seats', async (request, reply) => {
+    const found = await gmRoom(request);
+    if ('denied' in found) return sendFailure(reply, found.denied);
+    const { room } = found;
+    const body = addSeatRequest.safeParse(request.body ?? {});
+    if (!body.success) return sendFailure(reply, failure(400, 'BAD_SHAPE', describeIssues(body.error.issues)));
+    const added = await addSeat(room, body.data.name);
+    if (!added.ok) return sendFailure(reply, failure(400, added.error.code, added.error.detail ?? 'the table refused'));
+    const token = await issueToken(store, room.id, { role: 'player', seat: added.value.seat });
+    const response: SeatLinkResponse = { ...added.value, token, url: url(room.id, token) };
+    return reply.code(201).send(response);
+  });
+
+  app.post('/api/rooms/:roomId/seats/:seat/reissue', async (request, reply) => {
+    const found = await gmRoom(request);
+    if ('denied' in found) return sendFailure(reply, found.denied);
+    const { room } = found;
+    const seat = seatId.safeParse((request.params as { seat?: unknown }).seat);
+    if (!seat.success) return sendFailure(reply, failure(400, 'BAD_SEAT', 'malformed seat id'));
+    const name = seatName(room, seat.data);
+    if (name === undefined) return sendFailure(reply, failure(404, 'NO_SUCH_SEAT', 'no such seat'));
+    const viewer: Viewer = { role: 'player', seat: seat.data };
+    const token = await reissueToken(store, room.id, viewer);
+    await room.kick((c) => c.viewer.role === 'player' && c.viewer.seat === seat.data, 'TOKEN_REVOKED');
+    const response: SeatLinkResponse = { seat: seat.data, name, token, url: url(room.id, token) };
+    return reply.send(response);
+  });
+
+  app.post('/api/rooms/:roomId/spectator/reissue', async (request, reply) => {
+    const found = await gmRoom(request);
+    if ('denied' in found) return sendFailure(reply, found.denied);
+    const { room } = found;
+    const token = await reissueToken(store, room.id, { role: 'spectator' });
+    await room.kick((c) => c.viewer.role === 'spectator', 'TOKEN_REVOKED');
+    return reply.send({ token, url: url(room.id, token) });
+  });
+}

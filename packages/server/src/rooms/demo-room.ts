@@ -1,0 +1,94 @@
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Viewer } from '@veiltable/protocol';
+import type { Store } from '../db/store.ts';
+import type { Room } from './room.ts';
+import type { RoomRegistry } from './room-registry.ts';
+import { addSeat } from './seats.ts';
+import { issueToken, reissueToken, resolveToken, roomUrl } from './tokens.ts';
+
+export const DEMO_TITLE = 'Demo table';
+export const DEMO_SEATS = ['Aki', 'Bora', 'Chihiro'] as const;
+
+/** A link as remembered in the demo file: the raw token, since the database keeps only its hash. */
+type DemoLink = { label: string; viewer: Viewer; token: string };
+type DemoFile = { roomId: string; links: DemoLink[] };
+
+export type DemoLinks = { roomId: string; links: { label: string; url: string }[] };
+
+const GM: Viewer = { role: 'gm' };
+
+/**
+ * The demo room: created on first start with three seats and a standard deck, reused on later starts.
+ * Its raw link tokens live in DATA_DIR/demo-room.json (owner-only) so the same links keep working after a restart;
+ * a link the GM re-issued meanwhile is re-issued again here so every printed link opens.
+ */
+export async function ensureDemoRoom(opts: { store: Store; rooms: RoomRegistry; dataDir: string; publicUrl: string }): Promise<DemoLinks> {
+  const file = join(opts.dataDir, 'demo-room.json');
+  const saved = await readDemoFile(file);
+  const room = saved ? await opts.rooms.get(saved.roomId) : undefined;
+  let demo: DemoFile;
+  if (saved && room) {
+    demo = { roomId: saved.roomId, links: await refreshLinks(opts.store, saved) };
+  } else {
+    demo = await createDemo(opts.store, opts.rooms);
+  }
+  await mkdir(opts.dataDir, { recursive: true });
+  await writeFile(`${file}.tmp`, JSON.stringify(demo, null, 2), { mode: 0o600 });
+  await rename(`${file}.tmp`, file);
+  return {
+    roomId: demo.roomId,
+    links: demo.links.map((l) => ({ label: l.label, url: roomUrl(opts.publicUrl, demo.roomId, l.token) })),
+  };
+}
+
+async function createDemo(store: Store, rooms: RoomRegistry): Promise<DemoFile> {
+  const room = await rooms.create({ title: DEMO_TITLE, game: 'free-table' });
+  const links: DemoLink[] = [{ label: 'GM', viewer: GM, token: await issueToken(store, room.id, GM) }];
+  for (const name of DEMO_SEATS) {
+    const seat = await addSeat(room, name);
+    if (!seat.ok) throw new Error(`demo: adding ${name} failed: ${seat.error.code}`);
+    const viewer: Viewer = { role: 'player', seat: seat.value.seat };
+    links.push({ label: `Player ${name}`, viewer, token: await issueToken(store, room.id, viewer) });
+  }
+  const spectator: Viewer = { role: 'spectator' };
+  links.push({ label: 'Spectator', viewer: spectator, token: await issueToken(store, room.id, spectator) });
+  await submitOrThrow(room, { type: 'deck.create', deck: { kind: 'standard', jokers: false } });
+  return { roomId: room.id, links };
+}
+
+async function refreshLinks(store: Store, saved: DemoFile): Promise<DemoLink[]> {
+  const out: DemoLink[] = [];
+  for (const link of saved.links) {
+    const resolved = await resolveToken(store, link.token);
+    const valid = resolved.ok && resolved.value.roomId === saved.roomId;
+    out.push(valid ? link : { ...link, token: await reissueToken(store, saved.roomId, link.viewer) });
+  }
+  return out;
+}
+
+async function submitOrThrow(room: Room, command: unknown): Promise<void> {
+  const r = await room.submit(command, GM);
+  if (!r.ok) throw new Error(`demo: ${JSON.stringify(command)} refused: ${r.error.code}`);
+}
+
+/** The saved demo, or undefined when there is none or it cannot be read (a fresh demo is then made). */
+async function readDemoFile(file: string): Promise<DemoFile | undefined> {
+  try {
+    const data = JSON.parse(await readFile(file, 'utf8')) as Partial<DemoFile>;
+    if (typeof data.roomId !== 'string' || !Array.isArray(data.links)) return undefined;
+    const links = data.links.filter(
+      (l): l is DemoLink => typeof l?.label === 'string' && typeof l.token === 'string' && typeof l.viewer?.role === 'string',
+    );
+    return links.length === data.links.length ? { roomId: data.roomId, links } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The demo links as a block of text for the console. */
+export function formatDemoLinks(demo: DemoLinks): string {
+  const width = Math.max(...demo.links.map((l) => l.label.length));
+  const lines = demo.links.map((l) => `  ${l.label.padEnd(width)}  ${l.url}`);
+  return [`Demo table (room ${demo.roomId}):`, ...lines].join('\n');
+}

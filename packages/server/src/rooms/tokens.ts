@@ -1,0 +1,56 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Viewer } from '@veiltable/protocol';
+import type { Result } from '@veiltable/engine';
+import { ok } from '@veiltable/engine';
+import type { Store, TokenRole } from '../db/store.ts';
+
+/** Why a token does not open a room. */
+export type TokenFailure = 'BAD_TOKEN' | 'TOKEN_REVOKED';
+export type ResolvedToken = { roomId: string; viewer: Viewer };
+
+/** 32 random bytes in base64url: always 43 characters from this alphabet. */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+/** The only form a token is stored or looked up in. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+/** Makes a fresh link token for a role (and seat) and stores its hash; the raw token leaves only in the response. */
+export async function issueToken(store: Store, roomId: string, viewer: Viewer): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  const role: TokenRole = viewer.role;
+  const seat = viewer.role === 'player' ? viewer.seat : null;
+  await store.putToken({ hash: hashToken(token), roomId, role, seat, revoked: false });
+  return token;
+}
+
+/** Revokes every live token for that viewer in the room, then issues one new token. */
+export async function reissueToken(store: Store, roomId: string, viewer: Viewer): Promise<string> {
+  await store.revokeTokens(roomId, viewer.role, viewer.role === 'player' ? viewer.seat : null);
+  return issueToken(store, roomId, viewer);
+}
+
+/** Who a token lets in, and where. */
+export async function resolveToken(
+  store: Store,
+  token: string,
+): Promise<Result<ResolvedToken, { code: TokenFailure }>> {
+  if (!TOKEN_SHAPE.test(token)) return { ok: false, error: { code: 'BAD_TOKEN' } };
+  const record = await store.findToken(hashToken(token));
+  if (!record) return { ok: false, error: { code: 'BAD_TOKEN' } };
+  if (record.revoked) return { ok: false, error: { code: 'TOKEN_REVOKED' } };
+  const viewer = toViewer(record.role, record.seat);
+  if (!viewer) return { ok: false, error: { code: 'BAD_TOKEN' } };
+  return ok({ roomId: record.roomId, viewer });
+}
+
+function toViewer(role: TokenRole, seat: string | null): Viewer | undefined {
+  if (role === 'player') return seat ? { role, seat } : undefined;
+  return { role };
+}
+
+/** The link a person opens: the token rides in the fragment, so it never reaches server logs or referrers. */
+export function roomUrl(publicUrl: string, roomId: string, token: string): string {
+  return `${publicUrl.replace(/\/+$/, '')}/r/${encodeURIComponent(roomId)}#t=${token}`;
+}

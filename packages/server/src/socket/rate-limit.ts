@@ -1,0 +1,31 @@
+/** Token bucket: `burst` messages at once, refilled at `perSecond`. The clock is injectable for tests. */
+export class TokenBucket {
+  private readonly burst: number;
+  private readonly perMs: number;
+  private readonly now: () => number;
+  private tokens: number;
+  private last: number;
+
+  constructor(opts: { burst: number; perSecond: number; now?: () => number }) {
+    this.burst = opts.burst;
+    this.perMs = opts.perSecond / 1000;
+    this.now = opts.now ?? (() => performance.now());
+    this.tokens = opts.burst;
+    this.last = this.now();
+  }
+
+  /** Takes one token; false when the bucket is empty. */
+  take(): boolean {
+    const t = this.now();
+    this.tokens = Math.min(this.burst, this.tokens + (t - this.last) * this.perMs);
+    this.last = t;
+    if (this.tokens < 1) return false;
+    this.tokens -= 1;
+    return true;
+  }
+}
+
+/** Per-socket limits: a burst of 40 messages, 20 per second sustained. */
+export const SOCKET_RATE = { burst: 40, perSecond: 20 } as const;
+/** Rejections in a row after which a socket is treated as abusive and dropped. */
+export const MAX_REJECTIONS_IN_A_ROW = 100;

@@ -1,0 +1,129 @@
+import type { Server as HttpServer } from 'node:http';
+import type { ClientMessage, ServerMessage, Viewer } from '@veiltable/protocol';
+import { handshakeAuth, WIRE_EVENT } from '@veiltable/protocol';
+import { Server } from 'socket.io';
+import type { Socket } from 'socket.io';
+import type { Store } from '../db/store.ts';
+import type { Connection, Room } from '../rooms/room.ts';
+import type { RoomRegistry } from '../rooms/room-registry.ts';
+import { resolveToken } from '../rooms/tokens.ts';
+import { parseInbound, rejection } from './inbound.ts';
+import { MAX_REJECTIONS_IN_A_ROW, SOCKET_RATE, TokenBucket } from './rate-limit.ts';
+
+export type SocketDeps = { store: Store; rooms: RoomRegistry };
+
+/** What the handshake established; fixed for the socket's life. */
+type SocketData = { room: Room; viewer: Viewer; token: string; lastSeq: number | undefined };
+
+/** Largest frame the transport accepts at all; well above MAX_MESSAGE_CHARS so oversize gets a coded answer first. */
+const MAX_FRAME_BYTES = 64 * 1024;
+
+/** The JSON text of a message; a message shared by several sockets of one viewer is serialized once. */
+const wireText = new WeakMap<ServerMessage, string>();
+function toWire(msg: ServerMessage): string {
+  let text = wireText.get(msg);
+  if (text === undefined) {
+    text = JSON.stringify(msg);
+    wireText.set(msg, text);
+  }
+  return text;
+}
+
+/**
+ * Socket.IO on the app's HTTP server. The handshake fixes who the socket is; every inbound frame is rate-limited
+ * and validated before the room sees it; outbound frames are only what the room produced for this socket's viewer.
+ */
+export function attachSocketServer(httpServer: HttpServer, deps: SocketDeps): Server {
+  const io = new Server(httpServer, { maxHttpBufferSize: MAX_FRAME_BYTES, serveClient: false });
+
+  io.use((socket, next) => {
+    authenticate(socket, deps).then(
+      (failure) => next(failure ? new Error(failure) : undefined),
+      (e: unknown) => {
+        console.error('handshake failed', e);
+        next(new Error('INTERNAL'));
+      },
+    );
+  });
+
+  io.on('connection', (socket) => {
+    const data = socket.data as SocketData;
+    serveSocket(socket, data, deps).catch((e: unknown) => {
+      console.error(`socket ${socket.id} failed`, e);
+      socket.disconnect(true);
+    });
+  });
+
+  return io;
+}
+
+/** Resolves the handshake into SocketData; returns the connect_error code on failure. */
+async function authenticate(socket: Socket, deps: SocketDeps): Promise<string | undefined> {
+  const auth = handshakeAuth.safeParse(socket.handshake.auth);
+  if (!auth.success) return 'BAD_HANDSHAKE';
+  const resolved = await resolveToken(deps.store, auth.data.token);
+  if (!resolved.ok) return resolved.error.code;
+  const room = await deps.rooms.get(resolved.value.roomId);
+  if (!room) return 'NO_SUCH_ROOM';
+  const data: SocketData = { room, viewer: resolved.value.viewer, token: auth.data.token, lastSeq: auth.data.lastSeq };
+  socket.data = data;
+  return undefined;
+}
+
+async function serveSocket(socket: Socket, data: SocketData, deps: SocketDeps): Promise<void> {
+  const { room, viewer } = data;
+  const send = (msg: ServerMessage) => {
+    socket.emit(WIRE_EVENT, toWire(msg));
+  };
+  const conn: Connection = { id: socket.id, viewer, send, close: () => socket.disconnect(true) };
+
+  const bucket = new TokenBucket(SOCKET_RATE);
+  let rejectionsInARow = 0;
+  const refuse = (msg: Extract<ServerMessage, { type: 'rejected' }>) => {
+    send(msg);
+    rejectionsInARow++;
+    if (rejectionsInARow >= MAX_REJECTIONS_IN_A_ROW) {
+      room.detach(socket.id);
+      send({ type: 'kicked', code: 'TOO_MANY_REJECTIONS' });
+      socket.disconnect(true);
+    }
+  };
+
+  socket.onAny((event: string, ...args: unknown[]) => {
+    if (!socket.connected) return;
+    if (!bucket.take()) return refuse(rejection(null, 'RATE_LIMITED'));
+    if (event !== WIRE_EVENT || args.length !== 1) return refuse(rejection(null, 'BAD_MESSAGE', 'send JSON text on "m"'));
+    const parsed = parseInbound(args[0]);
+    if (!parsed.ok) return refuse(parsed.rejected);
+    if (parsed.msg.type === 'command' && viewer.role === 'spectator') {
+      return refuse(rejection(parsed.msg.ref, 'SPECTATOR_READ_ONLY'));
+    }
+    rejectionsInARow = 0;
+    handle(parsed.msg);
+  });
+
+  function handle(msg: ClientMessage): void {
+    if (msg.type === 'ping') return send({ type: 'pong', ref: msg.ref });
+    room.submit(msg.command, viewer).then(
+      (result) => {
+        if (result.ok) send({ type: 'ack', ref: msg.ref, seq: result.value.seq });
+        else send(rejection(msg.ref, result.error.code, result.error.rule, result.error.detail));
+      },
+      (e: unknown) => {
+        console.error(`room ${room.id}: submit failed`, e);
+        send(rejection(msg.ref, 'INTERNAL'));
+      },
+    );
+  }
+
+  socket.on('disconnect', () => room.detach(socket.id));
+
+  await room.attach(conn, data.lastSeq);
+  if (!socket.connected) {
+    room.detach(socket.id);
+    return;
+  }
+  // The link may have been re-issued between the handshake and the attach; the kick for it would have missed us.
+  const still = await resolveToken(deps.store, data.token);
+  if (!still.ok) await room.kick((c) => c.id === socket.id, still.error.code);
+}
