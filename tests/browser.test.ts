@@ -1,0 +1,133 @@
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createRoom } from './support/http-api.ts';
+import { RecordingClient } from './support/recording-client.ts';
+import { REPO_ROOT, startServer, type ServerProcess } from './support/server-process.ts';
+import { commit, commitmentsSeen, declIn, revealSeqOf, verifyRevealed } from './support/session.ts';
+
+// Requirement 12: on a phone-sized screen a player opens a join link, sees the hand the GM dealt, answers a sealed
+// declaration, and after the reveal sees every answer with its hash verified in the browser.
+
+const CHROMIUM = '/usr/bin/chromium';
+const CLIENT_INDEX = join(REPO_ROOT, 'packages', 'client', 'dist', 'index.html');
+const ARTIFACTS = join(REPO_ROOT, 'test-artifacts');
+const UI_TIMEOUT_MS = 15_000;
+
+let server: ServerProcess | undefined;
+let browser: Browser | undefined;
+const sockets: RecordingClient[] = [];
+
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`browser tests need Debian's Chromium at ${CHROMIUM}: apt-get update && apt-get install -y chromium`);
+  }
+  if (!existsSync(CLIENT_INDEX)) {
+    throw new Error(`browser tests need the built client at ${CLIENT_INDEX}: run pnpm --filter @veiltable/client build`);
+  }
+  await mkdir(ARTIFACTS, { recursive: true });
+  // Embedded PGlite: this file checks the client, the Postgres path is covered by the other end-to-end files.
+  server = await startServer();
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+});
+
+afterAll(async () => {
+  for (const s of sockets) s.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('browser', () => {
+  test('a player on a phone sees the dealt hand, answers sealed, and sees every answer verified after the reveal', async () => {
+    const url = server!.url;
+    const room = await createRoom(url, 'Night at the inn', ['Aiko', 'Bruno']);
+    const [s1, s2] = room.seats.map((s) => s.seat) as [string, string];
+    const gm = new RecordingClient(url, room.gmToken, 'gm');
+    const bruno = new RecordingClient(url, room.seats[1]!.token, 'bruno');
+    sockets.push(gm, bruno);
+    await Promise.all([gm.connect(), bruno.connect()]);
+
+    const cards = ['The silver key', 'A forged letter', 'The innkeeper owes you'];
+    await commit(gm, { type: 'deck.create', deck: { kind: 'custom', cards } });
+    await commit(gm, { type: 'deck.shuffle' });
+    await commit(gm, { type: 'deck.deal', seat: s1, count: 2 });
+    const aikoCards = (gm.current().hands[s1] ?? []).map((c) => (c.face?.kind === 'custom' ? c.face.text : '?'));
+    expect(aikoCards).toHaveLength(2);
+    const opened = await commit(gm, { type: 'decl.open', prompt: 'Where do you sleep tonight?', kind: 'text', seats: [s1, s2] });
+    const openEvent = opened.events.find((e) => e.type === 'decl.opened');
+    if (!openEvent || openEvent.type !== 'decl.opened') throw new Error('no decl.opened event');
+    const decl = openEvent.decl.id;
+
+    const page = await browser!.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+    const pageErrors: string[] = [];
+    page.on('pageerror', (e) => pageErrors.push(e.message));
+    try {
+      await page.goto(room.seats[0]!.url);
+      await page.locator('[data-testid="connection-status"][data-status="online"]').waitFor({ timeout: UI_TIMEOUT_MS });
+
+      // The hand shows exactly the two dealt cards, faces up for their owner.
+      await waitForCount(page, testId('hand-card'), 2);
+      const handText = await page.getByTestId('hand').innerText();
+      for (const text of aikoCards) expect(handText).toContain(text);
+      await page.screenshot({ path: join(ARTIFACTS, 'browser-1-hand.png'), fullPage: true });
+
+      // Bruno answers first: his sealed answer must not show on Aiko's screen, only that he declared.
+      const brunoText = 'In the stable, with one eye open';
+      const brunoSeq = await bruno.run({ type: 'decl.answer', decl, answer: { kind: 'text', text: brunoText } });
+      await gm.waitForSeq(brunoSeq);
+      await page.getByTestId('decl-panel').waitFor({ timeout: UI_TIMEOUT_MS });
+      await waitForCount(page, `${testId('decl-answer-row')}[data-seat="${s2}"][data-declared="true"]`, 1);
+      expect(await page.content()).not.toContain(brunoText);
+
+      const aikoText = 'Room 3, door barred';
+      await page.getByTestId('decl-answer-text').fill(aikoText);
+      await page.screenshot({ path: join(ARTIFACTS, 'browser-2-answering.png'), fullPage: true });
+      await page.getByTestId('decl-submit').click();
+      await gm.waitFor(() => commitmentsSeen(gm, decl).has(s1), 'gm: Aiko declared');
+
+      // The GM reveals, unless the last answer already did.
+      const revealSeq = revealSeqOf(gm, decl) ?? (await commit(gm, { type: 'decl.reveal', decl })).seq;
+      await gm.waitForSeq(revealSeq);
+      expect(verifyRevealed(declIn(gm, decl))).toEqual([]);
+
+      // The page checks every hash itself; its verdict must be "ok" for both rows, next to the hash the GM saw.
+      await waitForCount(page, testId('decl-answer-row'), 2);
+      await waitForCount(page, `${testId('decl-verified')}[data-verdict="ok"]`, 2);
+      const rows = await page.getByTestId('decl-answer-row').allInnerTexts();
+      const commitments = commitmentsSeen(gm, decl);
+      for (const [seat, text] of [[s1, aikoText], [s2, brunoText]] as const) {
+        const row = rows.find((r) => r.includes(text));
+        expect(row, `a revealed row with ${text}`).toBeDefined();
+        expect(row).toContain(commitments.get(seat)!.slice(0, 8));
+      }
+      await page.screenshot({ path: join(ARTIFACTS, 'browser-3-revealed.png'), fullPage: true });
+      expect(pageErrors).toEqual([]);
+    } catch (e) {
+      await page.screenshot({ path: join(ARTIFACTS, 'browser-failure.png'), fullPage: true }).catch(() => {});
+      throw e;
+    } finally {
+      await page.close();
+    }
+  }, 90_000);
+});
+
+function testId(id: string): string {
+  return `[data-testid="${id}"]`;
+}
+
+/** Waits until exactly `count` elements match the selector. */
+async function waitForCount(page: Page, selector: string, count: number): Promise<void> {
+  try {
+    await page.waitForFunction(([sel, n]) => document.querySelectorAll(sel).length === n, [selector, count] as const, {
+      timeout: UI_TIMEOUT_MS,
+    });
+  } catch {
+    const found = await page.locator(selector).count();
+    throw new Error(`expected ${count} × ${selector}, found ${found}`);
+  }
+}

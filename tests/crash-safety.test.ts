@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createTestDatabase } from '../packages/server/src/db/test-database.ts';
+import { createRoom } from './support/http-api.ts';
+import { RecordingClient } from './support/recording-client.ts';
+import { startServer, type ServerProcess } from './support/server-process.ts';
+import { allAt, commit, commitmentsSeen, declIn, revealSeqOf, verifyRevealed } from './support/session.ts';
+
+// Requirement 10: an acknowledged command survives a SIGKILL of the server. After a restart on the same database
+// and port, clients come back on their own with their last seq, receive what they missed, and the session finishes.
+
+let db: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
+let server: ServerProcess | undefined;
+const sockets: RecordingClient[] = [];
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  server = await startServer({ databaseUrl: db.url });
+});
+
+afterAll(async () => {
+  for (const s of sockets) s.close();
+  await server?.stop();
+  await db?.drop();
+});
+
+describe('crash safety', () => {
+  test('acknowledged sealed answers survive SIGKILL and the session finishes after a restart', async () => {
+    const srv = server!;
+    const room = await createRoom(srv.url, 'Crash', ['Aiko', 'Bruno', 'Chen']);
+    const [s1, s2, s3] = room.seats.map((s) => s.seat) as [string, string, string];
+    const open = (token: string, label: string) => {
+      const c = new RecordingClient(srv.url, token, label);
+      sockets.push(c);
+      return c;
+    };
+    const gm = open(room.gmToken, 'gm');
+    const p1 = open(room.seats[0]!.token, 'p1');
+    const p2 = open(room.seats[1]!.token, 'p2');
+    const p3 = open(room.seats[2]!.token, 'p3');
+    const all = [gm, p1, p2, p3];
+    await Promise.all(all.map((c) => c.connect()));
+
+    const opened = await commit(gm, { type: 'decl.open', prompt: 'Attack, parley or flee?', kind: 'text', seats: [s1, s2, s3] });
+    const openEvent = opened.events.find((e) => e.type === 'decl.opened');
+    if (!openEvent || openEvent.type !== 'decl.opened') throw new Error('no decl.opened event');
+    const decl = openEvent.decl.id;
+    const texts = { [s1]: 'Attack at dawn', [s2]: 'Parley with the duke', [s3]: 'Flee by the river' };
+    const answer = (client: RecordingClient, seat: string) =>
+      client.send({ type: 'decl.answer', decl, answer: { kind: 'text', text: texts[seat]! } });
+
+    const a1 = await commit(p1, { type: 'decl.answer', decl, answer: { kind: 'text', text: texts[s1]! } });
+    await allAt(all, a1.seq);
+
+    // p3 goes offline: everything from here on reaches it only through catch-up after the restart.
+    p3.disconnect();
+    const p3SeqBeforeKill = p3.lastSeq!;
+    const chatSeq = await gm.run({ type: 'chat.send', to: { kind: 'all' }, text: 'The duke is listening.' });
+
+    // The kill follows the ack at once, so the broadcast of this last answer may or may not have gone out.
+    const a2 = await answer(p2, s2);
+    await srv.kill('SIGKILL');
+    if (!a2.ok) throw new Error(`the second answer was rejected: ${a2.code}`);
+    expect(a2.seq).toBe(chatSeq + 1);
+    const lastAcked = a2.seq;
+    // The server commits, then acks: every client saw at least p1's answer; p2's own commitment may still be in flight.
+    const seenBefore = new Map(all.map((c) => [c.label, commitmentsSeen(c, decl)]));
+    const welcomesBefore = new Map(all.map((c) => [c.label, c.welcomes]));
+
+    await allDisconnected([gm, p1, p2]);
+    await srv.restart();
+
+    // gm, p1 and p2 were never told to disconnect: they must come back by themselves.
+    const auto = [gm, p1, p2];
+    const rewelcomed = (c: RecordingClient) => () => c.welcomes > welcomesBefore.get(c.label)!;
+    await Promise.all(auto.map((c) => c.waitFor(rewelcomed(c), `${c.label}: welcome after restart`, 20_000)));
+    await p3.connect();
+    await allAt(all, lastAcked);
+
+    // Nothing acknowledged was lost and nothing extra appeared: the room resumes at the last acknowledged seq.
+    for (const c of all) {
+      const welcome = c.messages.filter((m) => m.type === 'welcome').at(-1);
+      expect(welcome?.type === 'welcome' && welcome.seq, `${c.label} welcome seq after restart`).toBe(lastAcked);
+      expect(c.seqGaps, `${c.label} skipped seqs`).toEqual([]);
+      expect(c.invalid, `${c.label} got messages outside the protocol`).toEqual([]);
+    }
+
+    // p3 received exactly the updates it missed, in order, before its welcome.
+    const p3Updates = p3.messages.flatMap((m) => (m.type === 'update' && m.seq > p3SeqBeforeKill ? [m.seq] : []));
+    expect(p3Updates).toEqual(range(p3SeqBeforeKill + 1, lastAcked));
+    const p3Last = p3.messages.at(-1);
+    expect(p3Last?.type).toBe('welcome');
+
+    // Commitments anyone saw before the kill are the ones everyone holds now, and both answers are there.
+    const gmCommitments = commitmentsSeen(gm, decl);
+    expect([...gmCommitments.keys()].sort()).toEqual([s1, s2].sort());
+    for (const c of all) {
+      const now = commitmentsSeen(c, decl);
+      expect(now, `${c.label} commitments after restart`).toEqual(gmCommitments);
+      for (const [seat, hash] of seenBefore.get(c.label)!) expect(now.get(seat)).toBe(hash);
+      const answers = declIn(c, decl).answers;
+      expect(answers.filter((a) => a.declared).map((a) => a.seat).sort()).toEqual([s1, s2].sort());
+      for (const a of answers.filter((x) => x.declared)) expect(a.commitment).toBe(gmCommitments.get(a.seat));
+    }
+
+    // The session finishes: the last answer continues the seq, then the reveal, and every hash verifies.
+    const a3 = await answer(p3, s3);
+    if (!a3.ok) throw new Error(`the last answer was rejected after the restart: ${a3.code}`);
+    expect(a3.seq).toBe(lastAcked + 1);
+    await gm.waitForSeq(a3.seq);
+    const revealSeq = revealSeqOf(gm, decl) ?? (await commit(gm, { type: 'decl.reveal', decl })).seq;
+    await allAt(all, revealSeq);
+    for (const c of all) {
+      const revealed = declIn(c, decl);
+      expect(verifyRevealed(revealed), c.label).toEqual([]);
+      const shown = Object.fromEntries(revealed.answers.map((a) => [a.seat, a.answer?.kind === 'text' ? a.answer.text : undefined]));
+      expect(shown).toEqual(texts);
+      for (const a of revealed.answers) expect(a.commitment).toBe(commitmentsSeen(c, decl).get(a.seat));
+      expect(c.seqGaps).toEqual([]);
+    }
+  }, 120_000);
+});
+
+function range(from: number, to: number): number[] {
+  return Array.from({ length: to - from + 1 }, (_, i) => from + i);
+}
+
+async function allDisconnected(clients: RecordingClient[]): Promise<void> {
+  await Promise.all(clients.map((c) => c.waitFor(() => !c.connected, `${c.label}: disconnect after the kill`)));
+}

@@ -1,0 +1,29 @@
+import { createRoomResponse, seatLinkResponse, type CreateRoomResponse, type SeatLinkResponse } from '@veiltable/protocol';
+
+/** The token inside a join link (`<publicUrl>/r/<roomId>#t=<token>`). */
+export function tokenFromLink(link: string): string {
+  const token = new URLSearchParams(new URL(link).hash.slice(1)).get('t');
+  if (!token) throw new Error(`no token in link ${link}`);
+  return token;
+}
+
+async function postJson(url: string, body: unknown, bearer?: string): Promise<unknown> {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (bearer) headers.authorization = `Bearer ${bearer}`;
+  const res = await fetch(url, { method: 'POST', headers, body: JSON.stringify(body) });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`POST ${url} → ${res.status}: ${text}`);
+  return JSON.parse(text);
+}
+
+export type TestRoom = CreateRoomResponse & { seats: SeatLinkResponse[]; spectatorToken: string };
+
+/** Creates a room over HTTP and adds one seat per name, in order (s1, s2, …). */
+export async function createRoom(baseUrl: string, title: string, seatNames: string[]): Promise<TestRoom> {
+  const room = createRoomResponse.parse(await postJson(`${baseUrl}/api/rooms`, { title }));
+  const seats: SeatLinkResponse[] = [];
+  for (const name of seatNames) {
+    seats.push(seatLinkResponse.parse(await postJson(`${baseUrl}/api/rooms/${room.roomId}/seats`, { name }, room.gmToken)));
+  }
+  return { ...room, seats, spectatorToken: tokenFromLink(room.spectatorUrl) };
+}

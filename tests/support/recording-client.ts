@@ -1,0 +1,255 @@
+import { io, type Socket } from 'socket.io-client';
+import {
+  PROTOCOL_VERSION,
+  WIRE_EVENT,
+  serverMessage,
+  type FreeTableCommand,
+  type GameView,
+  type GameViewEvent,
+  type ServerMessage,
+  type Viewer,
+} from '@veiltable/protocol';
+
+/** One engine.io packet exactly as it arrived, with the room seq it belongs to. */
+export type RawFrame = {
+  /** The seq the frame carries (welcome, update, ack), else the client's last seq when it arrived. */
+  seq: number;
+  text: string;
+};
+
+export type CommandOutcome = { ok: true; seq: number } | { ok: false; code: string; rule?: string; detail?: string };
+
+type Pending = { resolve(outcome: CommandOutcome): void; timer: NodeJS.Timeout };
+type Waiter = { check(): boolean; resolve(): void };
+
+const COMMAND_TIMEOUT_MS = 15_000;
+
+/**
+ * One viewer's socket that records everything the server sends it: every raw engine.io packet (the audit looks
+ * for secrets there, below any parsing) and every parsed message. It reconnects by itself, sending its last seq.
+ */
+export class RecordingClient {
+  readonly label: string;
+  readonly frames: RawFrame[] = [];
+  readonly messages: ServerMessage[] = [];
+  /** Server messages that failed the protocol schema, with the reason. */
+  readonly invalid: { text: string; error: string }[] = [];
+  /** Each update's seq that did not follow the previous one by exactly one. */
+  readonly seqGaps: { after: number; got: number }[] = [];
+  lastSeq: number | undefined;
+  view: GameView | undefined;
+  viewer: Viewer | undefined;
+  welcomes = 0;
+  readonly socket: Socket;
+  #refs = 0;
+  #pending = new Map<string, Pending>();
+  #waiters = new Set<Waiter>();
+  #hooked = new WeakSet<object>();
+
+  constructor(baseUrl: string, token: string, label: string) {
+    this.label = label;
+    this.socket = io(baseUrl, {
+      forceNew: true,
+      autoConnect: false,
+      transports: ['websocket'],
+      reconnectionDelay: 100,
+      reconnectionDelayMax: 500,
+      randomizationFactor: 0,
+      // A function, so every reconnect sends the seq reached by then.
+      auth: (cb) =>
+        cb({ token, protocol: PROTOCOL_VERSION, ...(this.lastSeq === undefined ? {} : { lastSeq: this.lastSeq }) }),
+    });
+    this.#hookEngineCreation();
+    this.socket.on(WIRE_EVENT, (text: unknown) => this.#onMessage(text));
+    this.socket.on('disconnect', () => this.#notify());
+    this.socket.on('connect', () => this.#notify());
+  }
+
+  /** Opens the socket and resolves at the next welcome. */
+  async connect(): Promise<void> {
+    const before = this.welcomes;
+    this.socket.connect();
+    await this.waitFor(() => this.welcomes > before, `${this.label}: welcome`);
+  }
+
+  /** Closes the socket for good (no reconnect until connect() again). */
+  disconnect(): void {
+    this.socket.disconnect();
+  }
+
+  /** Drops the transport as a network failure would; the client reconnects by itself. */
+  dropTransport(): void {
+    this.socket.io.engine?.close();
+  }
+
+  get connected(): boolean {
+    return this.socket.connected;
+  }
+
+  /** Sends a command and resolves with its ack or rejection. */
+  send(command: FreeTableCommand): Promise<CommandOutcome> {
+    const ref = `${this.label}-${++this.#refs}`;
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.#pending.delete(ref);
+        resolve({ ok: false, code: 'TEST_TIMEOUT', detail: `no ack for ${command.type} within ${COMMAND_TIMEOUT_MS} ms` });
+      }, COMMAND_TIMEOUT_MS);
+      this.#pending.set(ref, { resolve, timer });
+      this.socket.emit(WIRE_EVENT, JSON.stringify({ type: 'command', ref, command }));
+    });
+  }
+
+  /** Sends a command that must be accepted; returns the seq it was committed at. */
+  async run(command: FreeTableCommand): Promise<number> {
+    const outcome = await this.send(command);
+    if (!outcome.ok) {
+      throw new Error(`${this.label}: ${command.type} rejected: ${outcome.code} ${outcome.rule ?? ''} ${outcome.detail ?? ''}`);
+    }
+    return outcome.seq;
+  }
+
+  /** Resolves once `check` holds, re-testing after every message and (dis)connection. */
+  waitFor(check: () => boolean, what: string, timeoutMs = 15_000): Promise<void> {
+    if (check()) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.#waiters.delete(waiter);
+        reject(new Error(`timed out waiting for ${what} (last seq ${this.lastSeq})`));
+      }, timeoutMs);
+      const waiter: Waiter = {
+        check,
+        resolve: () => {
+          clearTimeout(timer);
+          resolve();
+        },
+      };
+      this.#waiters.add(waiter);
+    });
+  }
+
+  /** Resolves once this client has applied `seq`. */
+  waitForSeq(seq: number): Promise<void> {
+    return this.waitFor(() => (this.lastSeq ?? -1) >= seq, `${this.label}: seq ${seq}`);
+  }
+
+  /** Every update event received so far, with the seq of its update. */
+  events(): { seq: number; event: GameViewEvent }[] {
+    const out: { seq: number; event: GameViewEvent }[] = [];
+    for (const m of this.messages) if (m.type === 'update') for (const event of m.events) out.push({ seq: m.seq, event });
+    return out;
+  }
+
+  /** The current view; throws before the first welcome. */
+  current(): GameView {
+    if (!this.view) throw new Error(`${this.label}: no view yet`);
+    return this.view;
+  }
+
+  close(): void {
+    for (const p of this.#pending.values()) clearTimeout(p.timer);
+    this.#pending.clear();
+    this.socket.disconnect();
+  }
+
+  /**
+   * Every (re)connection makes a new engine inside Manager.open(); wrapping it hooks the packet listener before the
+   * engine has received anything, so even the handshake packet is recorded.
+   */
+  #hookEngineCreation(): void {
+    const manager = this.socket.io;
+    const open = manager.open.bind(manager);
+    const hooked = (fn?: (err?: Error) => void) => {
+      const result = open(fn);
+      this.#hookEngine();
+      return result;
+    };
+    manager.open = hooked;
+    manager.connect = hooked;
+    manager.on('open', () => this.#hookEngine());
+  }
+
+  #hookEngine(): void {
+    const engine = this.socket.io.engine;
+    if (!engine || this.#hooked.has(engine)) return;
+    this.#hooked.add(engine);
+    engine.on('packet', (packet: { type: string; data?: unknown }) => {
+      const data = typeof packet.data === 'string' ? packet.data : packet.data === undefined ? '' : JSON.stringify(packet.data);
+      const text = `${packet.type}:${data}`;
+      this.frames.push({ seq: seqOfPacket(data) ?? this.lastSeq ?? 0, text });
+    });
+  }
+
+  #onMessage(text: unknown): void {
+    if (typeof text !== 'string') {
+      this.invalid.push({ text: String(text), error: 'not a JSON text' });
+      return;
+    }
+    let parsed: ServerMessage;
+    try {
+      const result = serverMessage.safeParse(JSON.parse(text));
+      if (!result.success) {
+        this.invalid.push({ text: text.slice(0, 2000), error: result.error.message.slice(0, 2000) });
+        return;
+      }
+      parsed = result.data;
+    } catch (e) {
+      this.invalid.push({ text: text.slice(0, 2000), error: (e as Error).message });
+      return;
+    }
+    this.messages.push(parsed);
+    switch (parsed.type) {
+      case 'welcome':
+        this.lastSeq = parsed.seq;
+        this.view = parsed.view;
+        this.viewer = parsed.viewer;
+        this.welcomes++;
+        break;
+      case 'update':
+        if (this.lastSeq !== undefined && parsed.seq !== this.lastSeq + 1) this.seqGaps.push({ after: this.lastSeq, got: parsed.seq });
+        this.lastSeq = parsed.seq;
+        if (parsed.view) this.view = parsed.view;
+        break;
+      case 'ack':
+      case 'rejected': {
+        const pending = parsed.ref === null ? undefined : this.#pending.get(parsed.ref);
+        if (pending && parsed.ref !== null) {
+          clearTimeout(pending.timer);
+          this.#pending.delete(parsed.ref);
+          pending.resolve(
+            parsed.type === 'ack'
+              ? { ok: true, seq: parsed.seq }
+              : { ok: false, code: parsed.code, rule: parsed.rule, detail: parsed.detail },
+          );
+        }
+        break;
+      }
+      default:
+        break;
+    }
+    this.#notify();
+  }
+
+  #notify(): void {
+    for (const w of [...this.#waiters]) {
+      if (w.check()) {
+        this.#waiters.delete(w);
+        w.resolve();
+      }
+    }
+  }
+}
+
+/** The seq inside a socket.io EVENT packet `2["m","<json>"]`, read straight from the raw text. */
+function seqOfPacket(data: string): number | undefined {
+  const match = /^2\d*(\[.*)$/s.exec(data);
+  if (!match) return undefined;
+  try {
+    const args: unknown = JSON.parse(match[1]!);
+    if (!Array.isArray(args) || args[0] !== WIRE_EVENT || typeof args[1] !== 'string') return undefined;
+    const message: unknown = JSON.parse(args[1]);
+    if (typeof message === 'object' && message !== null && 'seq' in message && typeof message.seq === 'number') return message.seq;
+  } catch {
+    return undefined;
+  }
+  return undefined;
+}
