@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/connect.ts';
@@ -10,7 +11,8 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase({
     ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),
-    dataDir: config.dataDir,
+    // PGlite gets a folder of its own; DATA_DIR also holds the demo room's links.
+    dataDir: join(config.dataDir, 'pglite'),
   });
   const store = sqlStore(database.db);
   // Known only once listening when PORT=0; links are built per request, after that.
