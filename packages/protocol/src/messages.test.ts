@@ -1,0 +1,67 @@
+import { describe, expect, test } from 'vitest';
+import { clientMessage, handshakeAuth, serverMessage } from './messages.ts';
+import { PROTOCOL_VERSION } from './version.ts';
+
+const card = 'c0123456789abcdef';
+
+describe('clientMessage', () => {
+  test.each([
+    ['a chat to all', { type: 'command', ref: 'a1', command: { type: 'chat.send', to: { kind: 'all' }, text: 'hi' } }],
+    ['a whisper to a seat', { type: 'command', ref: 'a1', command: { type: 'chat.send', to: { kind: 'seat', seat: 's2' }, text: 'psst' } }],
+    ['a secret roll', { type: 'command', ref: 'x', command: { type: 'roll', expr: 'S2D6>=8', visibility: 'gm' } }],
+    ['a sealed card answer', { type: 'command', ref: 'x', command: { type: 'decl.answer', decl: 'd1', answer: { kind: 'card', card } } }],
+    ['a choice declaration', { type: 'command', ref: 'x', command: { type: 'decl.open', prompt: 'Go?', kind: 'choice', choices: ['yes', 'no'] } }],
+    ['a ping', { type: 'ping', ref: 'p' }],
+  ])('accepts %s', (_name, msg) => {
+    expect(clientMessage.safeParse(msg).success).toBe(true);
+  });
+
+  test.each([
+    ['an unknown message type', { type: 'hack', ref: 'a' }],
+    ['an unknown command', { type: 'command', ref: 'a', command: { type: 'deck.steal' } }],
+    ['a missing ref', { type: 'command', command: { type: 'deck.shuffle' } }],
+    ['an empty chat', { type: 'command', ref: 'a', command: { type: 'chat.send', to: { kind: 'all' }, text: '   ' } }],
+    ['a malformed card id', { type: 'command', ref: 'a', command: { type: 'card.play', card: 'S12', faceUp: true } }],
+    ['a malformed seat id', { type: 'command', ref: 'a', command: { type: 'deck.deal', seat: 'gm', count: 1 } }],
+    ['a deal of 0 cards', { type: 'command', ref: 'a', command: { type: 'deck.deal', seat: 's1', count: 0 } }],
+    ['a one-option choice', { type: 'command', ref: 'a', command: { type: 'decl.open', prompt: 'p', kind: 'choice', choices: ['x'] } }],
+    ['an over-long ref', { type: 'ping', ref: 'r'.repeat(65) }],
+  ])('rejects %s', (_name, msg) => {
+    expect(clientMessage.safeParse(msg).success).toBe(false);
+  });
+
+  test('a roll without visibility defaults to public', () => {
+    const parsed = clientMessage.parse({ type: 'command', ref: 'a', command: { type: 'roll', expr: '2D6' } });
+    expect(parsed.type === 'command' && parsed.command.type === 'roll' && parsed.command.visibility).toBe('public');
+  });
+});
+
+describe('handshakeAuth', () => {
+  test('needs the current protocol version', () => {
+    const token = 't'.repeat(43);
+    expect(handshakeAuth.safeParse({ token, protocol: PROTOCOL_VERSION }).success).toBe(true);
+    expect(handshakeAuth.safeParse({ token, protocol: PROTOCOL_VERSION + 1 }).success).toBe(false);
+    expect(handshakeAuth.safeParse({ token, protocol: PROTOCOL_VERSION, lastSeq: -1 }).success).toBe(false);
+    expect(handshakeAuth.safeParse({ token: 'short', protocol: PROTOCOL_VERSION }).success).toBe(false);
+  });
+});
+
+describe('serverMessage', () => {
+  test.each([
+    ['an ack', { type: 'ack', ref: 'a', seq: 3 }],
+    ['a rejection without ref', { type: 'rejected', ref: null, code: 'BAD_JSON' }],
+    ['a rejection with a rule', { type: 'rejected', ref: 'a', code: 'NOT_GM', rule: 'COT-INV-03' }],
+    ['a kick', { type: 'kicked', code: 'TOKEN_REVOKED' }],
+    ['an update without view', { type: 'update', seq: 2, events: [{ type: 'deck.shuffled', count: 52 }] }],
+  ])('accepts %s', (_name, msg) => {
+    expect(serverMessage.safeParse(msg).success).toBe(true);
+  });
+
+  test.each([
+    ['a lower-case code', { type: 'rejected', ref: null, code: 'oops' }],
+    ['an event of no known type', { type: 'update', seq: 2, events: [{ type: 'secret.dump', all: true }] }],
+    ['a welcome of another protocol version', { type: 'welcome', protocol: 99, room: { id: 'r', game: 'g', title: 't' }, viewer: { role: 'gm' }, seq: 0, view: {} }],
+  ])('rejects %s', (_name, msg) => {
+    expect(serverMessage.safeParse(msg).success).toBe(false);
+  });
+});
