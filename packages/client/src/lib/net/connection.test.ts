@@ -1,0 +1,212 @@
+import { PROTOCOL_VERSION, WIRE_EVENT, type FreeTableView, type HandshakeAuth } from '@veiltable/protocol';
+import { beforeEach, describe, expect, test, vi } from 'vitest';
+import { Connection, type AuthProvider, type WireSocket } from './connection.svelte.ts';
+
+/** A socket double: records what the connection emits and lets the test fire socket events. */
+class FakeSocket implements WireSocket {
+  active = true;
+  sent: unknown[] = [];
+  connects = 0;
+  private handlers = new Map<string, ((...args: unknown[]) => void)[]>();
+  on(event: string, listener: (...args: never[]) => void) {
+    this.handlers.set(event, [...(this.handlers.get(event) ?? []), listener as (...args: unknown[]) => void]);
+  }
+  emit(event: string, payload: string) {
+    if (event === WIRE_EVENT) this.sent.push(JSON.parse(payload));
+  }
+  connect() {
+    this.connects += 1;
+  }
+  disconnect() {
+    this.active = false;
+  }
+  fire(event: string, ...args: unknown[]) {
+    for (const h of this.handlers.get(event) ?? []) h(...args);
+  }
+}
+
+const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz';
+
+function view(over: Partial<FreeTableView> = {}): FreeTableView {
+  return {
+    game: 'free-table',
+    viewer: { role: 'player', seat: 's1' },
+    seats: [{ id: 's1', name: 'Aki', handCount: 0 }],
+    feed: [],
+    notes: null,
+    deck: { drawCount: 0, discard: [] },
+    hands: { s1: [] },
+    table: [],
+    declarations: [],
+    ...over,
+  };
+}
+
+const welcome = (seq: number, v = view()) =>
+  JSON.stringify({
+    type: 'welcome',
+    protocol: PROTOCOL_VERSION,
+    room: { id: 'r1', game: 'free-table', title: 'Night at the inn' },
+    viewer: { role: 'player', seat: 's1' },
+    seq,
+    view: v,
+  });
+
+let socket: FakeSocket;
+let auth: AuthProvider;
+let attempt: (n: number) => void;
+let conn: Connection;
+
+function handshake(): HandshakeAuth {
+  let out: HandshakeAuth | undefined;
+  auth((a) => (out = a));
+  if (!out) throw new Error('auth callback not called');
+  return out;
+}
+
+beforeEach(() => {
+  socket = new FakeSocket();
+  conn = new Connection(TOKEN, (a, onAttempt) => {
+    auth = a;
+    attempt = onAttempt;
+    return socket;
+  });
+  conn.start();
+});
+
+describe('handshake and welcome', () => {
+  test('the first handshake carries token and protocol but no seq', () => {
+    expect(handshake()).toEqual({ token: TOKEN, protocol: PROTOCOL_VERSION });
+    expect(conn.status).toBe('connecting');
+  });
+
+  test('a welcome brings the view, viewer and seq, and makes us online', () => {
+    socket.fire('connect');
+    socket.fire(WIRE_EVENT, welcome(7));
+    expect(conn.status).toBe('online');
+    expect(conn.lastSeq).toBe(7);
+    expect(conn.roomTitle).toBe('Night at the inn');
+    expect(conn.viewer).toEqual({ role: 'player', seat: 's1' });
+    expect(conn.view?.seats[0]?.name).toBe('Aki');
+  });
+
+  test('every reconnect handshake sends the newest seq seen', () => {
+    socket.fire(WIRE_EVENT, welcome(7));
+    socket.fire(WIRE_EVENT, JSON.stringify({ type: 'update', seq: 9, events: [] }));
+    expect(handshake()).toEqual({ token: TOKEN, protocol: PROTOCOL_VERSION, lastSeq: 9 });
+  });
+});
+
+describe('updates', () => {
+  beforeEach(() => socket.fire(WIRE_EVENT, welcome(3)));
+
+  test('an update with a view replaces the view; without one only the seq moves', () => {
+    socket.fire(WIRE_EVENT, JSON.stringify({ type: 'update', seq: 4, events: [], view: view({ seats: [] }) }));
+    expect(conn.view?.seats).toEqual([]);
+    socket.fire(WIRE_EVENT, JSON.stringify({ type: 'update', seq: 5, events: [] }));
+    expect(conn.lastSeq).toBe(5);
+    expect(conn.view?.seats).toEqual([]);
+  });
+
+  test('an update older than what we hold is ignored', () => {
+    socket.fire(WIRE_EVENT, JSON.stringify({ type: 'update', seq: 2, events: [], view: view({ seats: [] }) }));
+    expect(conn.lastSeq).toBe(3);
+    expect(conn.view?.seats).toHaveLength(1);
+  });
+
+  test.each([
+    ['text that is not JSON', '{oops'],
+    ['a message of unknown type', JSON.stringify({ type: 'boom', seq: 9 })],
+    ['an update whose view breaks the schema', JSON.stringify({ type: 'update', seq: 9, events: [], view: { game: 'chess' } })],
+  ])('drops %s', (_name, frame) => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    socket.fire(WIRE_EVENT, frame);
+    expect(warn).toHaveBeenCalledOnce();
+    warn.mockRestore();
+    expect(conn.lastSeq).toBe(3);
+    expect(conn.view?.seats).toHaveLength(1);
+  });
+});
+
+describe('commands', () => {
+  beforeEach(() => socket.fire(WIRE_EVENT, welcome(1)));
+
+  test('a command is sent with a ref and resolves on its ack', async () => {
+    const outcome = conn.send({ type: 'note.add', text: 'x' });
+    const sent = socket.sent[0] as { type: string; ref: string; command: unknown };
+    expect(sent).toMatchObject({ type: 'command', command: { type: 'note.add', text: 'x' } });
+    expect(conn.pending).toEqual([sent.ref]);
+    socket.fire(WIRE_EVENT, JSON.stringify({ type: 'ack', ref: sent.ref, seq: 2 }));
+    await expect(outcome).resolves.toEqual({ ok: true, seq: 2 });
+    expect(conn.pending).toEqual([]);
+  });
+
+  test('a refusal resolves the command and is listed for display with its rule', async () => {
+    const outcome = conn.send({ type: 'decl.reveal', decl: 'd1' });
+    const { ref } = socket.sent[0] as { ref: string };
+    socket.fire(WIRE_EVENT, JSON.stringify({ type: 'rejected', ref, code: 'NOT_GM', rule: 'FT-DECL-03' }));
+    await expect(outcome).resolves.toEqual({ ok: false, code: 'NOT_GM', rule: 'FT-DECL-03' });
+    expect(conn.rejections.map((r) => [r.code, r.rule])).toEqual([['NOT_GM', 'FT-DECL-03']]);
+    conn.dismiss(conn.rejections[0]!.id);
+    expect(conn.rejections).toEqual([]);
+  });
+
+  test('refs are unique per command', () => {
+    conn.send({ type: 'deck.shuffle' });
+    conn.send({ type: 'deck.shuffle' });
+    const refs = (socket.sent as { ref: string }[]).map((m) => m.ref);
+    expect(new Set(refs).size).toBe(2);
+  });
+
+  test('a disconnect settles pending commands as unconfirmed and goes offline', async () => {
+    const outcome = conn.send({ type: 'deck.shuffle' });
+    socket.fire('disconnect', 'transport close');
+    await expect(outcome).resolves.toEqual({ ok: false, code: 'UNCONFIRMED' });
+    expect(conn.status).toBe('offline');
+    expect(conn.pending).toEqual([]);
+  });
+
+  test('nothing is sent while offline', async () => {
+    socket.fire('disconnect', 'transport close');
+    await expect(conn.send({ type: 'deck.shuffle' })).resolves.toEqual({ ok: false, code: 'OFFLINE' });
+    expect(socket.sent).toEqual([]);
+  });
+});
+
+describe('losing the connection', () => {
+  test('reconnect attempts are counted and cleared by the next welcome', () => {
+    socket.fire(WIRE_EVENT, welcome(1));
+    socket.fire('disconnect', 'transport close');
+    attempt(1);
+    attempt(2);
+    expect(conn.status).toBe('connecting');
+    expect(conn.reconnectAttempt).toBe(2);
+    socket.fire(WIRE_EVENT, welcome(4));
+    expect(conn.status).toBe('online');
+    expect(conn.reconnectAttempt).toBe(0);
+  });
+
+  test('a handshake refusal is final until the user retries', () => {
+    socket.active = false;
+    socket.fire('connect_error', new Error('TOKEN_REVOKED'));
+    expect(conn.status).toBe('kicked');
+    expect(conn.reason).toBe('TOKEN_REVOKED');
+    conn.retry();
+    expect(socket.connects).toBe(1);
+    expect(conn.status).toBe('connecting');
+  });
+
+  test('a transient connect error leaves us offline while socket.io retries', () => {
+    socket.fire('connect_error', new Error('xhr poll error'));
+    expect(conn.status).toBe('offline');
+  });
+
+  test('a kick stays a kick when the socket then closes', () => {
+    socket.fire(WIRE_EVENT, welcome(1));
+    socket.fire(WIRE_EVENT, JSON.stringify({ type: 'kicked', code: 'TOKEN_REVOKED' }));
+    socket.fire('disconnect', 'io server disconnect');
+    expect(conn.status).toBe('kicked');
+    expect(conn.reason).toBe('TOKEN_REVOKED');
+    expect(socket.connects).toBe(0);
+  });
+});
