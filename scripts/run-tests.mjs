@@ -8,8 +8,12 @@ const root = new URL('..', import.meta.url).pathname;
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 const run = (cmd, args) => spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: process.env }).status ?? 1;
 
-console.log('Type check (tsc) ...');
-const tsc = run(bin('tsc'), ['-p', 'tsconfig.json']);
+console.log('Type check (tsc, svelte-check) ...');
+const checks = [
+  run(bin('tsc'), ['-p', 'tsconfig.json']),
+  run(join(root, 'packages/client/node_modules/.bin/svelte-check'), ['--workspace', 'packages/client', '--tsconfig', './tsconfig.json', '--fail-on-warnings']),
+];
+const tsc = checks.every((c) => c === 0) ? 0 : 1;
 if (tsc !== 0) console.error('Type check failed.');
 
 mkdirSync(join(root, 'test-artifacts'), { recursive: true });

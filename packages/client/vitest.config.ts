@@ -6,6 +6,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   plugins: [svelte({ configFile: `${import.meta.dirname}/svelte.config.js` })],
   test: {
+    name: 'client',
     root: import.meta.dirname,
     include: ['src/**/*.test.ts'],
   },
