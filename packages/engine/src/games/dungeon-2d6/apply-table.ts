@@ -1,0 +1,313 @@
+import type { D6Equipment, D6Skill } from '@veiltable/protocol';
+import type { Result } from '../../core/result.ts';
+import { err } from '../../core/result.ts';
+import { finalValue } from './abilities.ts';
+import type { Handler } from './context.ts';
+import { done, emit, requireCharacter, requireControl, requireGm } from './context.ts';
+import { gainHp, loseHp, restHealing } from './hp.ts';
+import { splitCharacter, statsHidden } from './public.ts';
+import { resolveCheck } from './resolution.ts';
+import type { Character, SkillEntry } from './state.ts';
+import { findZone, hasSkill, nextId } from './state.ts';
+
+export const optionsSet: Handler<'options.set'> = (ctx, cmd) => {
+  const gm = requireGm(ctx);
+  if (!gm.ok) return gm;
+  const changes = Object.fromEntries(Object.entries(cmd.options).filter(([, v]) => v !== undefined));
+  ctx.state.options = { ...ctx.state.options, ...changes };
+  emit(ctx, 'options.set', { options: ctx.state.options });
+  return done;
+};
+
+export const zoneAdd: Handler<'zone.add'> = (ctx, cmd) => {
+  const gm = requireGm(ctx);
+  if (!gm.ok) return gm;
+  if (cmd.adjacent.some((z) => !findZone(ctx.state, z))) return err('NO_SUCH_ZONE');
+  const id = nextId(ctx.state, 'z');
+  ctx.state.zones.push({ id, name: cmd.name, adjacent: [...new Set(cmd.adjacent)] });
+  for (const z of cmd.adjacent) findZone(ctx.state, z)!.adjacent.push(id);
+  emit(ctx, 'zone.added', { zone: id, name: cmd.name, adjacent: cmd.adjacent });
+  return done;
+};
+
+export const zoneLink: Handler<'zone.link'> = (ctx, cmd) => {
+  const gm = requireGm(ctx);
+  if (!gm.ok) return gm;
+  const a = findZone(ctx.state, cmd.a);
+  const b = findZone(ctx.state, cmd.b);
+  if (!a || !b || a === b) return err('NO_SUCH_ZONE');
+  if (!a.adjacent.includes(b.id)) a.adjacent.push(b.id);
+  if (!b.adjacent.includes(a.id)) b.adjacent.push(a.id);
+  emit(ctx, 'zone.linked', { a: a.id, b: b.id });
+  return done;
+};
+
+/** D6-SKL-DUAL-01: two wielded weapons need 二刀流, and then work even when they modify different abilities. */
+function checkWeapons(skills: Partial<Record<D6Skill, unknown>>, equipment: D6Equipment[]): Result<void> {
+  const weapons = equipment.filter((e) => e.kind === 'weapon' && e.wielded).length;
+  if (weapons > 2 || (weapons === 2 && skills.dualWield === undefined)) return err('NEEDS_DUAL_WIELD', 'D6-SKL-DUAL-01');
+  return done;
+}
+
+/** D6-SKL-GEN-01: where the seed clarifies a skill's kind, it wins over what the official table says. */
+const SEED_KIND: Partial<Record<D6Skill, Pick<SkillEntry, 'permanent' | 'consumable'>>> = {
+  assets: { permanent: true, consumable: false },
+  transform: { permanent: true, consumable: false },
+  telepathy: { permanent: true, consumable: true },
+  virtue: { permanent: true, consumable: true },
+};
+
+/** D6-ENG-05: the GM enters the official table's data for a skill; the seed's clarifications override it. */
+export const skillRegister: Handler<'skill.register'> = (ctx, cmd) => {
+  const gm = requireGm(ctx);
+  if (!gm.ok) return gm;
+  const entry: SkillEntry = {
+    permanent: cmd.permanent,
+    consumable: cmd.consumable,
+    usesPerSession: cmd.usesPerSession ?? null,
+    officialText: cmd.officialText,
+    ...SEED_KIND[cmd.skill],
+  };
+  ctx.state.registry[cmd.skill] = entry;
+  emit(ctx, 'skill.registered', { skill: cmd.skill, entry });
+  return done;
+};
+
+export const characterAdd: Handler<'character.add'> = (ctx, cmd) => {
+  const gm = requireGm(ctx);
+  if (!gm.ok) return gm;
+  if (!findZone(ctx.state, cmd.zone)) return err('NO_SUCH_ZONE');
+  if (cmd.hp > cmd.maxHp) return err('HP_ABOVE_MAX');
+  const skills: Character['skills'] = {};
+  for (const s of cmd.skills) {
+    const reg = ctx.state.registry[s.skill] ?? SEED_KIND[s.skill];
+    const consumable = reg ? reg.consumable : s.uses !== undefined;
+    skills[s.skill] = { uses: consumable ? (s.uses ?? ctx.state.registry[s.skill]?.usesPerSession ?? 0) : null };
+  }
+  const weapons = checkWeapons(skills, cmd.equipment);
+  if (!weapons.ok) return weapons;
+  const c: Character = {
+    id: nextId(ctx.state, 'ch'),
+    name: cmd.name,
+    controller: cmd.controller,
+    owner: cmd.owner ?? null,
+    side: cmd.side ?? (cmd.controller === 'enemy' ? 'enemies' : cmd.controller === 'npc' ? 'neutral' : 'party'),
+    zone: cmd.zone,
+    base: { ...cmd.base },
+    equipment: structuredClone(cmd.equipment),
+    modifiers: [],
+    hp: cmd.hp,
+    maxHp: cmd.maxHp,
+    skills,
+    sex: cmd.sex ?? null,
+    magicCapable: cmd.magicCapable,
+    pet: cmd.pet ? { ...cmd.pet } : null,
+    gold: 0,
+    flags: { flying: false, transformed: false, illusion: false, hidden: false, spiritSight: false },
+    ironWall: null,
+    statuses: [],
+    turnUsed: false,
+    loseNextTurn: false,
+    marks: [],
+    knownPlaces: [],
+    summoner: null,
+    pendingSkillChoice: false,
+    effects: [],
+    down: false,
+    gmNotes: cmd.gmNotes,
+  };
+  ctx.state.characters.push(c);
+  const split = splitCharacter(c);
+  emit(ctx, 'character.added', { character: split.data }, split.hidden ? { hidden: { data: { character: { ...split.data, ...split.hidden.data } }, seats: [] } } : {});
+  return done;
+};
+
+export const characterEquip: Handler<'character.equip'> = (ctx, cmd) => {
+  const c = requireControl(ctx, cmd.character);
+  if (!c.ok) return c;
+  const item = c.value.equipment.find((e) => e.id === cmd.item);
+  if (!item) return err('NO_SUCH_ITEM');
+  const next = c.value.equipment.map((e) => (e.id === item.id ? { ...e, wielded: cmd.wielded } : e));
+  const weapons = checkWeapons(c.value.skills, next);
+  if (!weapons.ok) return weapons;
+  item.wielded = cmd.wielded;
+  emit(ctx, 'character.equipped', { character: c.value.id, item: item.id, wielded: cmd.wielded }, statsHidden(c.value) ? { audience: { to: 'gm' } } : {});
+  return done;
+};
+
+export const trapAdd: Handler<'trap.add'> = (ctx, cmd) => {
+  const gm = requireGm(ctx);
+  if (!gm.ok) return gm;
+  if (!findZone(ctx.state, cmd.zone)) return err('NO_SUCH_ZONE');
+  const trap = { id: nextId(ctx.state, 't'), zone: cmd.zone, area: cmd.area, note: cmd.note, found: false, disarmed: false };
+  ctx.state.traps.push(trap);
+  // D6-HID-01: whether and where traps exist is GM-only.
+  emit(ctx, 'trap.added', { trap }, { audience: { to: 'gm' } });
+  return done;
+};
+
+export const findAdd: Handler<'find.add'> = (ctx, cmd) => {
+  const gm = requireGm(ctx);
+  if (!gm.ok) return gm;
+  if (!findZone(ctx.state, cmd.zone)) return err('NO_SUCH_ZONE');
+  const find = { id: nextId(ctx.state, 'f'), zone: cmd.zone, note: cmd.note, found: false };
+  ctx.state.finds.push(find);
+  emit(ctx, 'find.added', { find }, { audience: { to: 'gm' } });
+  return done;
+};
+
+/**
+ * Session start: every PC must be able to make light (D6-LITE-02); 資産 pays 10000G (D6-SKL-ASSETS-01); consumable
+ * skills with a per-session count registered by the GM are refilled.
+ */
+export const sessionStart: Handler<'session.start'> = (ctx) => {
+  const gm = requireGm(ctx);
+  if (!gm.ok) return gm;
+  const dark = ctx.state.characters.filter((c) => c.controller === 'pc' && !c.magicCapable && !c.equipment.some((e) => e.kind === 'light'));
+  if (dark.length > 0) return err('NO_LIGHT_SOURCE', 'D6-LITE-02', dark.map((c) => c.name).join(', '));
+  for (const c of ctx.state.characters) {
+    for (const [skill, s] of Object.entries(c.skills)) {
+      const per = ctx.state.registry[skill as D6Skill]?.usesPerSession;
+      if (s.uses !== null && per !== null && per !== undefined) s.uses = per;
+    }
+    if (hasSkill(c, 'assets')) {
+      c.gold += 10000;
+      emit(ctx, 'gold.received', { character: c.id, amount: 10000, gold: c.gold, source: '資産' });
+    }
+  }
+  emit(ctx, 'session.started', {});
+  return done;
+};
+
+export const combatStart: Handler<'combat.start'> = (ctx) => {
+  const gm = requireGm(ctx);
+  if (!gm.ok) return gm;
+  if (ctx.state.mode === 'combat') return err('ALREADY_IN_COMBAT');
+  ctx.state.mode = 'combat';
+  ctx.state.turn = 1;
+  ctx.state.initiative = { party: null, enemies: null, first: null, tie: false };
+  for (const c of ctx.state.characters) c.turnUsed = false;
+  emit(ctx, 'combat.started', { turn: 1 });
+  return done;
+};
+
+export const combatEnd: Handler<'combat.end'> = (ctx) => {
+  const gm = requireGm(ctx);
+  if (!gm.ok) return gm;
+  if (ctx.state.mode !== 'combat') return err('NOT_IN_COMBAT');
+  ctx.state.mode = 'travel';
+  ctx.state.turn = 0;
+  for (const c of ctx.state.characters) {
+    c.modifiers = c.modifiers.filter((m) => m.duration !== 'combat');
+    c.statuses = [];
+    c.turnUsed = false;
+    c.loseNextTurn = false;
+  }
+  emit(ctx, 'combat.ended', {});
+  return done;
+};
+
+/** D6-CORE-05: a new turn gives every combatant its 手番 back, except those who lost it by covering (D6-COVER-04). */
+export const turnNext: Handler<'turn.next'> = (ctx) => {
+  const gm = requireGm(ctx);
+  if (!gm.ok) return gm;
+  if (ctx.state.mode !== 'combat') return err('NOT_IN_COMBAT');
+  ctx.state.turn += 1;
+  const lost: string[] = [];
+  for (const c of ctx.state.characters) {
+    c.turnUsed = c.loseNextTurn;
+    if (c.loseNextTurn) lost.push(c.id);
+    c.loseNextTurn = false;
+    c.statuses = c.statuses.filter((s) => s.untilTurn === null || s.untilTurn >= ctx.state.turn);
+  }
+  emit(ctx, 'turn.started', { turn: ctx.state.turn, lostTurn: lost });
+  return done;
+};
+
+export const rest: Handler<'rest'> = (ctx, cmd) => {
+  const gm = requireGm(ctx);
+  if (!gm.ok) return gm;
+  const c = requireCharacter(ctx, cmd.character);
+  if (!c.ok) return c;
+  gainHp(ctx, c.value, restHealing(cmd.hours), 'rest');
+  return done;
+};
+
+export const hpHeal: Handler<'hp.heal'> = (ctx, cmd) => {
+  const gm = requireGm(ctx);
+  if (!gm.ok) return gm;
+  const c = requireCharacter(ctx, cmd.character);
+  if (!c.ok) return c;
+  gainHp(ctx, c.value, cmd.amount, 'heal');
+  return done;
+};
+
+/** D6-ENG-07: the GM may override any automatic result; the reason goes into the append-only log. */
+export const gmOverride: Handler<'gm.override'> = (ctx, cmd) => {
+  const gm = requireGm(ctx);
+  if (!gm.ok) return gm;
+  const t = cmd.target;
+  if (t.kind === 'check') {
+    const check = ctx.state.checks[t.check];
+    if (!check) return err('NO_SUCH_CHECK');
+    const before = check.outcome;
+    ctx.state.log.push({ kind: 'override', target: check.id, reason: cmd.reason, before, after: t.outcome });
+    emit(ctx, 'gm.override', { target: check.id, reason: cmd.reason }, { hidden: { data: { before, after: t.outcome }, seats: check.secret ? [] : check.ownerSeat ? [check.ownerSeat] : [] } });
+    if (!check.resolved && !check.opposed && !check.attack) resolveCheck(ctx, check, t.outcome);
+    else check.outcome = t.outcome;
+    return done;
+  }
+  const c = requireCharacter(ctx, t.character);
+  if (!c.ok) return c;
+  const before = c.value.hp;
+  ctx.state.log.push({ kind: 'override', target: c.value.id, reason: cmd.reason, before: String(before), after: String(t.hp) });
+  emit(ctx, 'gm.override', { target: c.value.id, reason: cmd.reason });
+  if (t.hp < before) loseHp(ctx, c.value, before - t.hp, 'override');
+  else if (t.hp > before) {
+    c.value.maxHp = Math.max(c.value.maxHp, t.hp);
+    gainHp(ctx, c.value, t.hp - before, 'override');
+  }
+  return done;
+};
+
+/**
+ * D6-INIT-01 / D6-WIN-15: each side's representative rolls 1d6 (+機敏) on its own, shown at once; the higher acts
+ * first; a tie is re-rolled (default) or left to the GM.
+ */
+export const initiativeRoll: Handler<'initiative.roll'> = (ctx, cmd) => {
+  if (ctx.state.mode !== 'combat') return err('NOT_IN_COMBAT');
+  const c = requireControl(ctx, cmd.character);
+  if (!c.ok) return c;
+  if (c.value.side !== cmd.side) return err('NOT_ON_SIDE', 'D6-INIT-01');
+  const init = ctx.state.initiative;
+  if (init.first) return err('ALREADY_DECIDED', 'D6-INIT-01');
+  if (init[cmd.side]) return err('ALREADY_ROLLED', 'D6-INIT-01');
+  const die = ctx.rng.die(6);
+  const agi = ctx.state.options.initiativeAddsAgility ? finalValue(c.value, 'AGI', ctx.state.options.ironWallFrozen) : 0;
+  init[cmd.side] = { character: c.value.id, die, total: die + agi };
+  init.tie = false;
+  emit(ctx, 'initiative.rolled', { side: cmd.side, character: c.value.id, die, agility: agi, total: die + agi });
+  if (!init.party || !init.enemies) return done;
+  if (init.party.total === init.enemies.total) {
+    init.tie = true;
+    if (ctx.state.options.initiativeTie === 'reroll') {
+      init.party = null;
+      init.enemies = null;
+    }
+    emit(ctx, 'initiative.tie', { reroll: ctx.state.options.initiativeTie === 'reroll' });
+    return done;
+  }
+  init.first = init.party.total > init.enemies.total ? 'party' : 'enemies';
+  emit(ctx, 'initiative.decided', { first: init.first });
+  return done;
+};
+
+export const initiativeDecide: Handler<'initiative.decide'> = (ctx, cmd) => {
+  const gm = requireGm(ctx);
+  if (!gm.ok) return gm;
+  const init = ctx.state.initiative;
+  if (!init.tie || init.first || ctx.state.options.initiativeTie !== 'gm') return err('NO_TIE', 'D6-INIT-01');
+  init.first = cmd.first;
+  emit(ctx, 'initiative.decided', { first: cmd.first });
+  return done;
+};

@@ -1,0 +1,95 @@
+import { err } from '../../core/result.ts';
+import type { Handler } from './context.ts';
+import { done, emit, requireCharacter, requireControl, spendTurn } from './context.ts';
+import { useSkill } from './apply-skills.ts';
+import { findCharacter, hasSkill } from './state.ts';
+
+/** アイテム袋 D6-SKL-ITEMBAG-01: only flavour items, consumables sold in town, or exploration items. */
+export const skillItemBag: Handler<'skill.item-bag'> = (ctx, cmd) => {
+  const c = requireControl(ctx, cmd.user);
+  if (!c.ok) return c;
+  if (cmd.kind === 'other') return err('ITEM_NOT_ALLOWED', 'D6-SKL-ITEMBAG-01');
+  const used = useSkill(ctx, c.value, 'itemBag', 'D6-SKL-ITEMBAG-01');
+  if (!used.ok) return used;
+  emit(ctx, 'item-bag.produced', { user: c.value.id, item: cmd.item, kind: cmd.kind });
+  return done;
+};
+
+/** 飛行: taking off or landing. The engine has no movement speeds, so the ~3× cap (D6-SKL-FLIGHT-04) is the GM's. */
+export const skillFlight: Handler<'skill.flight'> = (ctx, cmd) => {
+  const c = requireControl(ctx, cmd.user);
+  if (!c.ok) return c;
+  if (!hasSkill(c.value, 'flight')) return err('NO_SUCH_SKILL', 'D6-SKL-FLIGHT-01');
+  c.value.flags.flying = cmd.on;
+  emit(ctx, cmd.on ? 'flight.started' : 'flight.ended', { character: c.value.id });
+  return done;
+};
+
+/** 変身 D6-SKL-TRANSFORM-01: permanent; ending it costs no 手番; outside combat it is never a passive action. */
+export const skillTransform: Handler<'skill.transform'> = (ctx, cmd) => {
+  const c = requireControl(ctx, cmd.user);
+  if (!c.ok) return c;
+  if (!hasSkill(c.value, 'transform')) return err('NO_SUCH_SKILL', 'D6-SKL-TRANSFORM-01');
+  if (cmd.asReaction && ctx.state.mode !== 'combat') return err('NOT_AS_PASSIVE', 'D6-SKL-TRANSFORM-01');
+  if (c.value.flags.transformed === cmd.on) return err('ALREADY_ACTIVE', 'D6-SKL-TRANSFORM-01');
+  if (cmd.on) {
+    const turn = spendTurn(ctx, c.value);
+    if (!turn.ok) return turn;
+  }
+  c.value.flags.transformed = cmd.on;
+  emit(ctx, 'transform.changed', { character: c.value.id, on: cmd.on });
+  return done;
+};
+
+/** 盗み D6-SKL-STEAL-01: makes the opponent drop the weapon it is using; armour and accessories cannot be taken. */
+export const skillSteal: Handler<'skill.steal'> = (ctx, cmd) => {
+  const c = requireControl(ctx, cmd.user);
+  if (!c.ok) return c;
+  const target = requireCharacter(ctx, cmd.target);
+  if (!target.ok) return target;
+  const item = target.value.equipment.find((e) => e.id === cmd.item);
+  if (!item) return err('NO_SUCH_ITEM');
+  if (item.kind !== 'weapon' || !item.wielded) return err('CANNOT_STEAL', 'D6-SKL-STEAL-01');
+  const used = useSkill(ctx, c.value, 'steal', 'D6-SKL-STEAL-01');
+  if (!used.ok) return used;
+  target.value.equipment = target.value.equipment.filter((e) => e.id !== item.id);
+  emit(ctx, 'weapon.dropped', { user: c.value.id, target: target.value.id, item: item.id, name: item.name });
+  return done;
+};
+
+/** 隠密 D6-SKL-STEALTH-01: needs no place to hide; the hidden character's position is then withheld (D6-HID-06). */
+export const skillStealth: Handler<'skill.stealth'> = (ctx, cmd) => {
+  const c = requireControl(ctx, cmd.user);
+  if (!c.ok) return c;
+  if (!hasSkill(c.value, 'stealth')) return err('NO_SUCH_SKILL', 'D6-SKL-STEALTH-01');
+  c.value.flags.hidden = cmd.on;
+  emit(ctx, 'stealth.changed', { character: c.value.id, on: cmd.on });
+  return done;
+};
+
+/** 霊的視力 D6-SKL-SPIRITSIGHT-01: switched on and off whenever the player declares it. */
+export const skillSpiritSight: Handler<'skill.spirit-sight'> = (ctx, cmd) => {
+  const c = requireControl(ctx, cmd.user);
+  if (!c.ok) return c;
+  if (!hasSkill(c.value, 'spiritSight')) return err('NO_SUCH_SKILL', 'D6-SKL-SPIRITSIGHT-01');
+  c.value.flags.spiritSight = cmd.on;
+  emit(ctx, 'spirit-sight.changed', { character: c.value.id, on: cmd.on });
+  return done;
+};
+
+/** 治癒魔法 D6-SKL-HEAL-01 / D6-ZONE-10: several targets must share one zone; the GM applies the base game's amount. */
+export const skillHeal: Handler<'skill.heal'> = (ctx, cmd) => {
+  const c = requireControl(ctx, cmd.user);
+  if (!c.ok) return c;
+  const zones = new Set<string>();
+  for (const id of cmd.targets) {
+    const t = findCharacter(ctx.state, id);
+    if (!t) return err('NO_SUCH_CHARACTER');
+    zones.add(t.zone);
+  }
+  if (zones.size > 1) return err('NOT_SAME_ZONE', 'D6-ZONE-10');
+  const used = useSkill(ctx, c.value, 'heal', 'D6-SKL-HEAL-01');
+  if (!used.ok) return used;
+  emit(ctx, 'heal.declared', { user: c.value.id, targets: cmd.targets });
+  return done;
+};

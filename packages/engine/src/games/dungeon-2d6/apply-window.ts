@@ -1,0 +1,79 @@
+import type { WindowCloseReason } from '../../core/reaction-window.ts';
+import { closeWindow, elapseMinSpan, passWindow, timeoutWindow } from '../../core/reaction-window.ts';
+import type { Result } from '../../core/result.ts';
+import { err } from '../../core/result.ts';
+import type { Ctx, Handler } from './context.ts';
+import { done, emit, requireControl, requireGm } from './context.ts';
+import { applyDamage, fukutsuLapsed } from './apply-damage.ts';
+import { obstructionLapsed } from './apply-move.ts';
+import { refuseQuestion } from './apply-private.ts';
+
+/**
+ * What closing a window means for the rule it serves, whichever route closed it (D6-WIN-11): an unanswered
+ * obstruction lets the character go, a closed カウンター/自己犠牲 window applies the damage, an unused 不屈 window
+ * leaves the character down, a closed question is a refusal.
+ */
+function afterClose(ctx: Ctx, windowId: string): void {
+  const link = ctx.state.links[windowId];
+  if (!link) return;
+  if (link.kind === 'after-damage') {
+    const attack = ctx.state.attacks[link.attack];
+    const t = attack?.targets.find((x) => x.target === link.target);
+    if (attack && t) applyDamage(ctx, attack, t);
+  }
+  if (link.kind === 'obstruct') obstructionLapsed(ctx, link.move);
+  if (link.kind === 'fukutsu') fukutsuLapsed(ctx, link.character);
+  if (link.kind === 'question') refuseQuestion(ctx, link.question);
+}
+
+function closed(ctx: Ctx, windowId: string, reason: WindowCloseReason): Result<void> {
+  emit(ctx, 'window.closed', { window: windowId, reason });
+  afterClose(ctx, windowId);
+  return done;
+}
+
+/** An eligible participant passes; when all have, the window closes (D6-WIN-11). */
+export const windowPass: Handler<'window.pass'> = (ctx, cmd) => {
+  const w = ctx.state.windows[cmd.window];
+  if (!w) return err('NO_SUCH_WINDOW');
+  const c = requireControl(ctx, cmd.character);
+  if (!c.ok) return c;
+  const passed = passWindow(w, c.value.id);
+  if (!passed.ok) return { ok: false, error: { ...passed.error, rule: 'D6-WIN-12' } };
+  emit(ctx, 'window.passed', { window: w.id, character: c.value.id });
+  return passed.value.closed ? closed(ctx, w.id, 'all-passed') : done;
+};
+
+export const windowClose: Handler<'window.close'> = (ctx, cmd) => {
+  const gm = requireGm(ctx);
+  if (!gm.ok) return gm;
+  const w = ctx.state.windows[cmd.window];
+  if (!w) return err('NO_SUCH_WINDOW');
+  const r = closeWindow(w, 'gm');
+  if (!r.ok) return { ok: false, error: { ...r.error, rule: 'D6-WIN-12' } };
+  return closed(ctx, w.id, 'gm');
+};
+
+/** The server's clock: the engine never reads one (D6-WIN-11). */
+export const windowTimeout: Handler<'window.timeout'> = (ctx, cmd) => {
+  const gm = requireGm(ctx);
+  if (!gm.ok) return gm;
+  const w = ctx.state.windows[cmd.window];
+  if (!w) return err('NO_SUCH_WINDOW');
+  const r = timeoutWindow(w);
+  if (!r.ok) return { ok: false, error: { ...r.error, rule: 'D6-WIN-11' } };
+  return closed(ctx, w.id, 'timeout');
+};
+
+/** D6-WIN-13: the server reports that the active side's minimum span has passed. */
+export const windowMinElapsed: Handler<'window.min-elapsed'> = (ctx, cmd) => {
+  const gm = requireGm(ctx);
+  if (!gm.ok) return gm;
+  const w = ctx.state.windows[cmd.window];
+  if (!w) return err('NO_SUCH_WINDOW');
+  const r = elapseMinSpan(w);
+  if (!r.ok) return r;
+  emit(ctx, 'window.min-elapsed', { window: w.id });
+  return done;
+};
+

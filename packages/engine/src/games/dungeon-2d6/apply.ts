@@ -1,0 +1,115 @@
+import type { D6Command, Viewer } from '@veiltable/protocol';
+import type { Result } from '../../core/result.ts';
+import { err, ok } from '../../core/result.ts';
+import { Rng } from '../../core/rng.ts';
+import * as check from './apply-check.ts';
+import * as attack from './apply-attack.ts';
+import * as damage from './apply-damage.ts';
+import * as magic from './apply-magic.ts';
+import * as moves from './apply-move.ts';
+import * as priv from './apply-private.ts';
+import * as skills from './apply-skills.ts';
+import * as table from './apply-table.ts';
+import * as utility from './apply-utility.ts';
+import * as windows from './apply-window.ts';
+import type { Ctx, Handler } from './context.ts';
+import type { D6Event } from './events.ts';
+import type { D6State } from './state.ts';
+
+type Handlers = { [T in D6Command['type']]: Handler<T> };
+
+const HANDLERS: Handlers = {
+  'options.set': table.optionsSet,
+  'zone.add': table.zoneAdd,
+  'zone.link': table.zoneLink,
+  'character.add': table.characterAdd,
+  'character.equip': table.characterEquip,
+  'skill.register': table.skillRegister,
+  'trap.add': table.trapAdd,
+  'find.add': table.findAdd,
+  'session.start': table.sessionStart,
+  'combat.start': table.combatStart,
+  'combat.end': table.combatEnd,
+  'turn.next': table.turnNext,
+  rest: table.rest,
+  'gm.override': table.gmOverride,
+  'gm.spirit-note': priv.gmSpiritNote,
+  'window.pass': windows.windowPass,
+  'window.close': windows.windowClose,
+  'window.timeout': windows.windowTimeout,
+  'window.min-elapsed': windows.windowMinElapsed,
+  'check.roll': check.checkRoll,
+  'check.concentrate': check.checkConcentrate,
+  'check.resolve': check.checkResolve,
+  'check.consume': check.checkConsume,
+  'opposed.start': check.opposedStart,
+  'opposed.roll-passive': check.opposedRollPassive,
+  'opposed.resolve': check.opposedResolve,
+  'initiative.roll': table.initiativeRoll,
+  'initiative.decide': table.initiativeDecide,
+  'attack.declare': attack.attackDeclare,
+  'attack.cover': attack.attackCover,
+  'attack.evade': attack.attackEvade,
+  'attack.teleport-evade': attack.attackTeleportEvade,
+  'attack.defend': attack.attackDefend,
+  'attack.damage': damage.attackDamage,
+  'attack.counter': damage.attackCounter,
+  'attack.counter-ruling': damage.attackCounterRuling,
+  'attack.sacrifice': damage.attackSacrifice,
+  'fukutsu.use': damage.fukutsuUse,
+  move: moves.move,
+  'move.obstruct': moves.moveObstruct,
+  'move.allow': moves.moveAllow,
+  'zone.leave': moves.zoneLeave,
+  'trap.trigger': moves.trapTrigger,
+  'light.make': moves.lightMake,
+  'skill.use': skills.skillUse,
+  'skill.enchant': skills.skillEnchant,
+  'skill.mana-shield': skills.skillManaShield,
+  'skill.iron-wall': skills.skillIronWall,
+  'skill.barrier': magic.skillBarrier,
+  'skill.illusion': skills.skillIllusion,
+  'skill.teleport': magic.skillTeleport,
+  'teleport.mark': magic.teleportMark,
+  'teleport.learn-place': magic.teleportLearnPlace,
+  'skill.summon': magic.skillSummon,
+  'summon.choose-skill': magic.summonChooseSkill,
+  'telepathy.send': priv.telepathySend,
+  'telepathy.read': priv.telepathyRead,
+  'telepathy.answer': priv.telepathyAnswer,
+  'encyclopedia.ask': priv.encyclopediaAsk,
+  'encyclopedia.answer': priv.encyclopediaAnswer,
+  'encyclopedia.refuse': priv.encyclopediaRefuse,
+  'skill.cheer': skills.skillCheer,
+  'survival.share': skills.survivalShare,
+  'skill.intimidate': skills.skillIntimidate,
+  'status.stun': skills.statusStun,
+  'skill.virtue': priv.skillVirtue,
+  'skill.item-bag': utility.skillItemBag,
+  'skill.flight': utility.skillFlight,
+  'skill.transform': utility.skillTransform,
+  'skill.steal': utility.skillSteal,
+  'skill.stealth': utility.skillStealth,
+  'skill.spirit-sight': utility.skillSpiritSight,
+  'skill.heal': utility.skillHeal,
+  'hp.heal': table.hpHeal,
+};
+
+/**
+ * Runs a command on a private copy of the state (D6-ENG-01): the RNG advances only in the copy, so a rejected command
+ * leaves the room untouched and a replay of accepted commands draws the same dice.
+ */
+export function apply(state: D6State, command: D6Command, actor: Viewer): Result<{ state: D6State; events: D6Event[] }> {
+  if (actor.role === 'spectator') return err('SPECTATOR');
+  const next = structuredClone(state);
+  const ctx: Ctx = { state: next, rng: new Rng(next.rng), actor, events: [] };
+  const handler = HANDLERS[command.type] as Handler<D6Command['type']>;
+  const result = handler(ctx, command as never);
+  if (!result.ok) return result;
+  return ok({ state: next, events: ctx.events });
+}
+
+export function validate(state: D6State, command: D6Command, actor: Viewer): Result<void> {
+  const r = apply(state, command, actor);
+  return r.ok ? ok(undefined) : r;
+}

@@ -1,0 +1,112 @@
+import type { D6Command, Viewer } from '@veiltable/protocol';
+import { openWindow } from '../../core/reaction-window.ts';
+import type { Result } from '../../core/result.ts';
+import { err, ok } from '../../core/result.ts';
+import type { Rng } from '../../core/rng.ts';
+import type { Audience, D6Event } from './events.ts';
+import type { Character, D6State, WindowLink } from './state.ts';
+import { findCharacter, nextId } from './state.ts';
+
+/** What a handler works on: a private copy of the state, its RNG, the actor, and the events so far. */
+export type Ctx = { state: D6State; rng: Rng; actor: Viewer; events: D6Event[] };
+
+export type Cmd<T extends D6Command['type']> = Extract<D6Command, { type: T }>;
+
+/** Handlers check everything before they change anything, then return ok or a rejection. */
+export type Handler<T extends D6Command['type']> = (ctx: Ctx, command: Cmd<T>) => Result<void>;
+
+export const done: Result<void> = ok(undefined);
+
+export function emit(
+  ctx: Ctx,
+  type: string,
+  data: Record<string, unknown>,
+  extra: { audience?: Audience; hidden?: D6Event['hidden'] } = {},
+): void {
+  const event: D6Event = { type, audience: extra.audience ?? { to: 'all' }, data: structuredClone(data) };
+  if (extra.hidden) event.hidden = structuredClone(extra.hidden);
+  ctx.events.push(event);
+}
+
+export function requireGm(ctx: Ctx): Result<void> {
+  return ctx.actor.role === 'gm' ? done : err('NOT_GM');
+}
+
+/** The seat that answers for a character: its owner (summons inherit the summoner's owner). */
+export function seatOf(c: Character): string | null {
+  return c.owner;
+}
+
+/** The GM acts for anyone; a player only for characters its seat owns. */
+export function controls(actor: Viewer, c: Character): boolean {
+  if (actor.role === 'gm') return true;
+  return actor.role === 'player' && c.owner === actor.seat;
+}
+
+/** The character, if it exists and the actor may act for it. */
+export function requireControl(ctx: Ctx, id: string): Result<Character> {
+  const c = findCharacter(ctx.state, id);
+  if (!c) return err('NO_SUCH_CHARACTER');
+  if (!controls(ctx.actor, c)) return err('NOT_YOUR_CHARACTER');
+  return ok(c);
+}
+
+/** The character, if it exists (for targets). */
+export function requireCharacter(ctx: Ctx, id: string): Result<Character> {
+  const c = findCharacter(ctx.state, id);
+  return c ? ok(c) : err('NO_SUCH_CHARACTER');
+}
+
+/** Participant id the GM uses in windows that belong to the GM (obstruction, questions). */
+export const GM_PARTICIPANT = 'gm';
+
+/** Opens a reaction window tied to a rule object and announces it. */
+export function openLinked(ctx: Ctx, kind: string, eligible: string[], link: WindowLink, minSpan = false): string {
+  const id = nextId(ctx.state, 'w');
+  ctx.state.windows[id] = openWindow(id, kind, eligible, {
+    timeoutAllowed: ctx.state.options.windowTimeoutSeconds > 0,
+    minSpan,
+  });
+  ctx.state.links[id] = link;
+  emit(ctx, 'window.opened', { window: id, kind, eligible, link });
+  return id;
+}
+
+/**
+ * D6-SKL-GEN-02 / D6-CORE-05: an action that takes the character's 手番. Outside combat there are no 手番 to spend.
+ * 威圧/芸能's first effect forbids active actions for a turn (D6-SKL-INTIMIDATE-01).
+ */
+export function spendTurn(ctx: Ctx, c: Character): Result<void> {
+  if (ctx.state.mode !== 'combat') return done;
+  if (c.statuses.some((s) => s.kind === 'no-active' || s.kind === 'stun')) return err('NO_ACTIVE_ACTIONS', 'D6-SKL-INTIMIDATE-01');
+  if (c.turnUsed) return err('NO_TURN_LEFT', 'D6-CORE-05');
+  c.turnUsed = true;
+  return done;
+}
+
+/** Checks, without spending, that the character still has its 手番. */
+export function hasTurn(ctx: Ctx, c: Character): Result<void> {
+  if (ctx.state.mode !== 'combat') return done;
+  if (c.statuses.some((s) => s.kind === 'no-active' || s.kind === 'stun')) return err('NO_ACTIVE_ACTIONS', 'D6-SKL-INTIMIDATE-01');
+  if (c.turnUsed) return err('NO_TURN_LEFT', 'D6-CORE-05');
+  return done;
+}
+
+/** Spends one use of a consumable skill; refused when none is left. */
+export function consumeUse(c: Character, skill: keyof Character['skills'], rule: string): Result<void> {
+  const s = c.skills[skill];
+  if (!s) return err('NO_SUCH_SKILL', rule);
+  if (s.uses === null) return err('NOT_CONSUMABLE', rule);
+  if (s.uses < 1) return err('NO_USES_LEFT', rule);
+  s.uses -= 1;
+  return done;
+}
+
+/** Checks that a use is available without spending it. */
+export function canConsume(c: Character, skill: keyof Character['skills'], rule: string): Result<void> {
+  const s = c.skills[skill];
+  if (!s) return err('NO_SUCH_SKILL', rule);
+  if (s.uses === null) return err('NOT_CONSUMABLE', rule);
+  if (s.uses < 1) return err('NO_USES_LEFT', rule);
+  return done;
+}

@@ -1,0 +1,20 @@
+import type { D6Command, D6View, Viewer } from '@veiltable/protocol';
+import type { Game } from '../../core/game.ts';
+import { apply, validate } from './apply.ts';
+import type { D6Event, D6ViewEvent } from './events.ts';
+import type { D6State } from './state.ts';
+import { setup } from './state.ts';
+import { view, viewEvent } from './view.ts';
+
+/** The dungeon-2d6 rule set (shared/rules/dungeon-2d6.md) as a pure game module. */
+export const dungeon2d6: Game<D6State, D6Command, D6Event, D6View, D6ViewEvent> = {
+  id: 'dungeon-2d6',
+  setup,
+  validate: (state: D6State, command: D6Command, actor: Viewer) => validate(state, command, actor),
+  apply,
+  view,
+  viewEvent,
+};
+
+export type { D6Event, D6ViewEvent } from './events.ts';
+export type { D6State } from './state.ts';

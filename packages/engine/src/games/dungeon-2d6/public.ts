@@ -1,0 +1,76 @@
+import type { Viewer } from '@veiltable/protocol';
+import type { Ctx } from './context.ts';
+import { emit } from './context.ts';
+import type { Audience, D6Event } from './events.ts';
+import type { Character, CheckRecord } from './state.ts';
+
+/**
+ * How each record splits into what the table may see and what only the GM may see (§10.1). view() and the events
+ * both go through these functions, so a field hidden in one is hidden in the other.
+ */
+export type Split = { data: Record<string, unknown>; hidden?: D6Event['hidden'] };
+
+/** D6-HID-02: a secret roll shows only that it happened. D6-HID-07: a hidden target number is withheld. */
+export function splitCheck(check: CheckRecord): Split {
+  const full = structuredClone(check) as unknown as Record<string, unknown>;
+  if (check.secret) {
+    return {
+      data: { id: check.id, character: check.character, kind: check.kind, secret: true, resolved: check.resolved, window: check.window, attack: check.attack, opposed: check.opposed },
+      hidden: { data: full, seats: [] },
+    };
+  }
+  if (check.target !== null && !check.targetVisible) {
+    return { data: { ...full, target: null }, hidden: { data: full, seats: [] } };
+  }
+  return { data: full };
+}
+
+/** D6-HID-01: GM-run characters' statistics and HP are GM-only. */
+export function statsHidden(c: Character): boolean {
+  return c.controller === 'enemy' || c.controller === 'npc';
+}
+
+/** D6-HID-06: a hidden character's position is withheld from its opponents; players oppose only enemies. */
+export function positionHidden(c: Character): boolean {
+  return c.flags.hidden && c.side === 'enemies';
+}
+
+/** A character as the table sees it; the GM notes are never public. */
+export function splitCharacter(c: Character): Split {
+  const full = structuredClone(c) as unknown as Record<string, unknown>;
+  if (statsHidden(c)) {
+    const data: Record<string, unknown> = {
+      id: c.id,
+      name: c.name,
+      controller: c.controller,
+      side: c.side,
+      sex: c.sex,
+      down: c.down,
+      flags: { flying: c.flags.flying, transformed: c.flags.transformed, illusion: c.flags.illusion, hidden: c.flags.hidden },
+    };
+    if (!positionHidden(c)) data.zone = c.zone;
+    return { data, hidden: { data: full, seats: [] } };
+  }
+  const data = { ...full, gmNotes: '' };
+  return { data, hidden: { data: { gmNotes: c.gmNotes }, seats: [] } };
+}
+
+/** The record as one viewer sees it. */
+export function forViewer(split: Split, viewer: Viewer): Record<string, unknown> {
+  if (viewer.role === 'gm') return split.hidden ? { ...split.data, ...split.hidden.data } : split.data;
+  if (viewer.role === 'player' && split.hidden?.seats.includes(viewer.seat)) return { ...split.data, ...split.hidden.data };
+  return split.data;
+}
+
+/** Emits a check event with the check split for secrecy. */
+export function publishCheck(ctx: Ctx, type: string, check: CheckRecord, extra: Record<string, unknown> = {}): void {
+  const split = splitCheck(check);
+  emit(ctx, type, { ...extra, check: split.data }, split.hidden ? { hidden: { data: { check: split.hidden.data }, seats: [] } } : {});
+}
+
+/** Emits an HP change; a GM-run character's HP stays GM-only (D6-HID-01). */
+export function publishHp(ctx: Ctx, c: Character, delta: number, cause: string, audience?: Audience): void {
+  const data = { character: c.id, delta, cause };
+  if (statsHidden(c)) emit(ctx, 'hp.changed', data, { hidden: { data: { hp: c.hp }, seats: [] }, ...(audience ? { audience } : {}) });
+  else emit(ctx, 'hp.changed', { ...data, hp: c.hp }, audience ? { audience } : {});
+}

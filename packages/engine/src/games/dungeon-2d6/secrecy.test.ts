@@ -1,0 +1,119 @@
+import { d6View, d6ViewEvent, type Viewer } from '@veiltable/protocol';
+import { describe, expect, test } from 'vitest';
+import { dungeon2d6 } from './index.ts';
+import { GM, SPECTATOR, seat, TestTable } from './test-table.ts';
+
+/** Everything a viewer receives: the view and every event, as the server would send them. */
+function received(t: TestTable, v: Viewer): string {
+  const view = dungeon2d6.view(t.state, v);
+  d6View.parse(view);
+  const events = t.all.map((e) => dungeon2d6.viewEvent(e, v)).filter((e) => e !== null);
+  for (const e of events) d6ViewEvent.parse(e);
+  return JSON.stringify({ view, events });
+}
+
+function table() {
+  const t = new TestTable();
+  const z = t.zone('hall');
+  const lair = t.zone('lair', [z]);
+  const a = t.add('A', { owner: 1, gmNotes: 'SECRET-PC-NOTE', skills: [{ skill: 'encyclopedia', uses: 2 }, { skill: 'telepathy', uses: 2 }] });
+  const b = t.add('B', { owner: 2 });
+  const c = t.add('C', { owner: 3, skills: [{ skill: 'spiritSight' }] });
+  const foe = t.add('Lich', { controller: 'enemy', hp: 787, maxHp: 797, SPI: 91, gmNotes: 'SECRET-ENEMY-NOTE', skills: [{ skill: 'stealth' }] });
+  return { t, z, lair, a, b, c, foe };
+}
+
+const players = [seat(1), seat(2), seat(3)];
+
+describe('secrecy', () => {
+  test('D6-HID-01 enemy statistics, HP, notes, traps and hidden things reach only the GM', () => {
+    const { t, z, foe } = table();
+    t.do({ type: 'trap.add', zone: z, area: true, note: 'SECRET-TRAP-NOTE' });
+    t.do({ type: 'find.add', zone: z, note: 'SECRET-FIND-NOTE' });
+    t.do({ type: 'attack.declare', attacker: foe, targets: ['ch1'], mode: 'melee' }, GM, [3, 3]);
+    t.do({ type: 'attack.defend', attack: 'a1', target: 'ch1' }, seat(1), [3, 3]);
+    t.do({ type: 'attack.damage', attack: 'a1', target: 'ch1', amounts: [1] });
+    t.do({ type: 'check.roll', check: { character: foe, kind: 'action', ability: 'VAL' } }, GM, [3, 3]);
+    t.do({ type: 'check.concentrate', check: t.lastCheck().id, hp: 5 });
+    for (const v of [...players, SPECTATOR]) {
+      const seen = received(t, v);
+      for (const secret of ['SECRET-ENEMY-NOTE', 'SECRET-PC-NOTE', 'SECRET-TRAP-NOTE', 'SECRET-FIND-NOTE', '787', '782', '797']) {
+        expect(seen, `${secret} leaked to ${JSON.stringify(v)}`).not.toContain(secret);
+      }
+    }
+    const gm = received(t, GM);
+    for (const secret of ['SECRET-ENEMY-NOTE', 'SECRET-PC-NOTE', 'SECRET-TRAP-NOTE', 'SECRET-FIND-NOTE', '782', '797']) expect(gm).toContain(secret);
+  });
+
+  test('D6-HID-02 a secret GM roll publishes its timing (closing the active window) but not its value', () => {
+    const { t, a, foe } = table();
+    t.do({ type: 'opposed.start', active: { character: a, kind: 'action', ability: 'AGI' }, passive: { character: foe, ability: 'SPI' } }, seat(1), [3, 3]);
+    t.do({ type: 'opposed.roll-passive', opposed: 'o1', secret: true }, GM, [2, 5]);
+    expect(t.fail({ type: 'check.concentrate', check: 'k1', hp: 1 }, seat(1)).code).toBe('WINDOW_CLOSED');
+    for (const v of [...players, SPECTATOR]) {
+      const seen = received(t, v);
+      expect(seen).toContain('"type":"opposed.passive-rolled"');
+      expect(seen).not.toContain('"abilityValue":91');
+      expect(seen).not.toContain('"total":98');
+    }
+    expect(received(t, GM)).toContain('"abilityValue":91');
+    expect(t.fail({ type: 'check.roll', check: { character: a, kind: 'action', ability: 'AGI', secret: true } }, seat(1)).code).toBe('NOT_GM');
+  });
+
+  test('D6-HID-03 / D6-WIN-10 百科事典 questions and answers stay between the asker and the GM', () => {
+    const { t, a } = table();
+    t.do({ type: 'encyclopedia.ask', character: a, question: 'SECRET-Q-TEXT' }, seat(1));
+    t.do({ type: 'encyclopedia.answer', question: 'q1', text: 'SECRET-A-TEXT' });
+    expect(t.fail({ type: 'encyclopedia.answer', question: 'q1', text: 'again' }).code).toBe('WINDOW_CLOSED');
+    for (const v of [seat(2), seat(3), SPECTATOR]) {
+      const seen = received(t, v);
+      expect(seen).not.toContain('SECRET-Q-TEXT');
+      expect(seen).not.toContain('SECRET-A-TEXT');
+    }
+    expect(received(t, seat(1))).toContain('SECRET-A-TEXT');
+  });
+
+  test('D6-HID-04 念話 is a private channel the GM can read; a mind-read result goes only to its user', () => {
+    const { t, a, b, foe } = table();
+    t.do({ type: 'telepathy.send', from: a, to: b, text: 'SECRET-TELEPATHY' }, seat(1));
+    t.do({ type: 'telepathy.read', user: a, target: foe }, seat(1));
+    t.do({ type: 'telepathy.answer', question: 'q1', text: 'SECRET-MIND' });
+    for (const v of [seat(3), SPECTATOR]) {
+      expect(received(t, v)).not.toContain('SECRET-TELEPATHY');
+      expect(received(t, v)).not.toContain('SECRET-MIND');
+    }
+    expect(received(t, seat(2))).toContain('SECRET-TELEPATHY');
+    expect(received(t, seat(2))).not.toContain('SECRET-MIND');
+    expect(received(t, seat(1))).toContain('SECRET-MIND');
+    expect(received(t, GM)).toContain('SECRET-TELEPATHY');
+  });
+
+  test('D6-HID-05 spirit-only descriptions go to the players whose 霊的視力 is on', () => {
+    const { t, c } = table();
+    t.do({ type: 'skill.spirit-sight', user: c, on: true }, seat(3));
+    t.do({ type: 'gm.spirit-note', text: 'SECRET-SPIRIT' });
+    expect(received(t, seat(3))).toContain('SECRET-SPIRIT');
+    for (const v of [seat(1), seat(2), SPECTATOR]) expect(received(t, v)).not.toContain('SECRET-SPIRIT');
+  });
+
+  test('D6-HID-06 a hidden enemy\'s position is withheld from the players, in the view and in its moves', () => {
+    const { t, lair, foe } = table();
+    t.do({ type: 'skill.stealth', user: foe, on: true });
+    t.do({ type: 'move', character: foe, path: [lair] });
+    for (const v of [...players, SPECTATOR]) {
+      const lich = dungeon2d6.view(t.state, v).characters.find((ch) => ch.id === foe)!;
+      expect(lich.zone).toBeUndefined();
+      expect(t.all.filter((e) => e.type === 'character.moved').map((e) => dungeon2d6.viewEvent(e, v))).toEqual([null]);
+    }
+    expect(dungeon2d6.view(t.state, GM).characters.find((ch) => ch.id === foe)!.zone).toBe(lair);
+  });
+
+  test('D6-HID-07 a hidden target number is withheld until the GM shows it', () => {
+    const { t, a } = table();
+    t.do({ type: 'check.roll', check: { character: a, kind: 'action', ability: 'AGI', target: 73 } }, seat(1), [3, 3]);
+    expect(received(t, seat(1))).not.toContain('"target":73');
+    t.do({ type: 'check.roll', check: { character: a, kind: 'action', ability: 'AGI', target: 71, targetVisible: true } }, seat(1), [3, 3]);
+    expect(received(t, seat(2))).toContain('"target":71');
+    expect(received(t, GM)).toContain('"target":73');
+  });
+});

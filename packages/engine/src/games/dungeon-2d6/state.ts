@@ -1,0 +1,256 @@
+import type {
+  D6Abilities, D6Ability, D6CheckKind, D6Controller, D6Equipment, D6Options, D6Side, D6Skill,
+} from '@veiltable/protocol';
+import type { ReactionWindow } from '../../core/reaction-window.ts';
+import type { RngState } from '../../core/rng.ts';
+import { newRngState } from '../../core/rng.ts';
+import { DEFAULT_OPTIONS } from './options.ts';
+
+/**
+ * A modifier record (D6-ENG-04). equipment and effect layers change an ability (D6-CORE-02); the check layer adds to
+ * a check's total (D6-CORE-03). stacking 'one' means records sharing a stackKey count once.
+ */
+export type Modifier = {
+  id: string;
+  source: string;
+  layer: 'effect' | 'check';
+  ability?: D6Ability;
+  value: number;
+  stackKey: string;
+  stacking: 'stack' | 'one';
+  duration: 'permanent' | 'scene' | 'combat';
+  /** Check layer only: the check kinds it applies to; empty means every check. */
+  appliesTo: D6CheckKind[];
+};
+
+/** uses: remaining consumable uses, null for a skill with no consumable part. */
+export type SkillState = { uses: number | null };
+
+export type Status = { kind: 'stun' | 'no-active' | 'penalty'; source: string; untilTurn: number | null };
+
+/** The sheet (D6-ENG-08) plus where the character stands. */
+export type Character = {
+  id: string;
+  name: string;
+  controller: D6Controller;
+  owner: string | null;
+  side: D6Side;
+  zone: string;
+  base: D6Abilities;
+  equipment: D6Equipment[];
+  modifiers: Modifier[];
+  hp: number;
+  maxHp: number;
+  skills: Partial<Record<D6Skill, SkillState>>;
+  sex: 'm' | 'f' | null;
+  magicCapable: boolean;
+  pet: D6Abilities | null;
+  gold: number;
+  flags: { flying: boolean; transformed: boolean; illusion: boolean; hidden: boolean; spiritSight: boolean };
+  ironWall: { ability: D6Ability; value: number } | null;
+  statuses: Status[];
+  turnUsed: boolean;
+  loseNextTurn: boolean;
+  marks: string[];
+  knownPlaces: string[];
+  summoner: string | null;
+  /** D6-SKL-SUMMON-02: a summon whose check reached 14 may still choose its one skill. */
+  pendingSkillChoice: boolean;
+  /** Narrative effects in force, by effect key, so a second use does not stack (D6-SKL-GEN-02). */
+  effects: string[];
+  down: boolean;
+  gmNotes: string;
+};
+
+export type Zone = { id: string; name: string; adjacent: string[] };
+export type Trap = { id: string; zone: string; area: boolean; note: string; found: boolean; disarmed: boolean };
+export type Find = { id: string; zone: string; note: string; found: boolean };
+export type Barrier = { id: string; zone: string; caster: string; hp: number; ability: number };
+
+/** A check record: the D6-ENG-02 output. total is the rule total; on a defence fumble it is fixed at 0. */
+export type CheckRecord = {
+  id: string;
+  character: string;
+  kind: D6CheckKind;
+  ability: D6Ability;
+  dice: number[];
+  abilityValue: number;
+  modifiers: { source: string; value: number }[];
+  concentration: number;
+  crit: boolean;
+  fumble: boolean;
+  zeroed: boolean;
+  total: number;
+  target: number | null;
+  targetVisible: boolean;
+  secret: boolean;
+  outcome: 'success' | 'failure' | 'awaiting-gm';
+  resolved: boolean;
+  window: string | null;
+  /** Why concentration is refused outright (D6-CONC-08/09), or null when it is offered. */
+  noConcentration: 'OUTCOME_FIXED' | 'NOT_A_CHECK' | 'NOT_ALLOWED' | null;
+  opposed: string | null;
+  attack: string | null;
+  subject: string | null;
+  /** What follows a resolution: a barrier, a summon, a broken door … */
+  purpose: 'barrier' | 'summon' | 'disengage' | null;
+  consumed: boolean;
+  ownerSeat: string | null;
+};
+
+export type Opposed = {
+  id: string;
+  active: string;
+  passive: string | null;
+  passiveSpec: { character: string; ability: D6Ability; secret: boolean };
+  clearActive: boolean;
+  winner: 'active' | 'passive' | 'draw' | null;
+  move: string | null;
+};
+
+export type AttackTarget = {
+  target: string;
+  defender: string;
+  coverer: string | null;
+  illusion: { roll: number; failed: boolean } | null;
+  evaded: boolean;
+  teleported: boolean;
+  reactWindow: string | null;
+  defence: string[];
+  damage: number[] | null;
+  extraDice: number[];
+  counter: 'declared' | 'success' | 'failure' | null;
+  sacrificeBy: string | null;
+  afterWindow: string | null;
+  state: 'react' | 'defended' | 'damaged' | 'applied' | 'void';
+};
+
+export type Attack = {
+  id: string;
+  attacker: string;
+  mode: 'melee' | 'ranged' | 'mental';
+  ability: D6Ability;
+  skill: D6Skill | null;
+  area: boolean;
+  element: string | null;
+  check: string | null;
+  targets: AttackTarget[];
+  passiveRolled: boolean;
+};
+
+export type Move = { id: string; character: string; path: string[]; window: string; opposed: string | null; state: 'pending' | 'done' | 'failed' };
+
+/** What a window is attached to, so closing it by any route has the same effect. */
+export type WindowLink =
+  | { kind: 'concentration'; check: string }
+  | { kind: 'react'; attack: string; target: string }
+  | { kind: 'after-damage'; attack: string; target: string }
+  | { kind: 'obstruct'; move: string }
+  | { kind: 'fukutsu'; character: string }
+  | { kind: 'consume'; check: string }
+  | { kind: 'question'; question: string };
+
+export type Question = {
+  id: string;
+  kind: 'encyclopedia' | 'mind-read' | 'virtue';
+  character: string;
+  seat: string | null;
+  text: string;
+  answer: string | null;
+  status: 'open' | 'answered' | 'refused';
+  window: string;
+};
+
+export type TelepathyMessage = { from: string; to: string; seats: string[]; text: string };
+export type SpiritNote = { seats: string[]; text: string };
+export type LogEntry = { kind: 'override'; target: string; reason: string; before: string; after: string };
+export type SkillEntry = { permanent: boolean; consumable: boolean; usesPerSession: number | null; officialText: string };
+
+export type D6State = {
+  rng: RngState;
+  options: D6Options;
+  counters: Record<'ch' | 'k' | 'a' | 'w' | 'z' | 't' | 'f' | 'o' | 'm' | 'q' | 'b' | 'mod', number>;
+  mode: 'travel' | 'combat';
+  turn: number;
+  zones: Zone[];
+  characters: Character[];
+  traps: Trap[];
+  finds: Find[];
+  barriers: Barrier[];
+  checks: Record<string, CheckRecord>;
+  opposed: Record<string, Opposed>;
+  attacks: Record<string, Attack>;
+  moves: Record<string, Move>;
+  windows: Record<string, ReactionWindow>;
+  links: Record<string, WindowLink>;
+  questions: Record<string, Question>;
+  telepathy: TelepathyMessage[];
+  spiritNotes: SpiritNote[];
+  initiative: {
+    party: { character: string; die: number; total: number } | null;
+    enemies: { character: string; die: number; total: number } | null;
+    first: 'party' | 'enemies' | null;
+    tie: boolean;
+  };
+  registry: Partial<Record<D6Skill, SkillEntry>>;
+  log: LogEntry[];
+};
+
+export function setup(seed: string): D6State {
+  return {
+    rng: newRngState(seed),
+    options: { ...DEFAULT_OPTIONS },
+    counters: { ch: 0, k: 0, a: 0, w: 0, z: 0, t: 0, f: 0, o: 0, m: 0, q: 0, b: 0, mod: 0 },
+    mode: 'travel',
+    turn: 0,
+    zones: [],
+    characters: [],
+    traps: [],
+    finds: [],
+    barriers: [],
+    checks: {},
+    opposed: {},
+    attacks: {},
+    moves: {},
+    windows: {},
+    links: {},
+    questions: {},
+    telepathy: [],
+    spiritNotes: [],
+    initiative: { party: null, enemies: null, first: null, tie: false },
+    registry: {},
+    log: [],
+  };
+}
+
+/** Next id of a kind: prefix + counter, never reused. */
+export function nextId(state: D6State, kind: keyof D6State['counters']): string {
+  state.counters[kind] += 1;
+  return `${kind === 'mod' ? 'md' : kind}${state.counters[kind]}`;
+}
+
+export function findCharacter(state: D6State, id: string): Character | undefined {
+  return state.characters.find((c) => c.id === id);
+}
+
+export function findZone(state: D6State, id: string): Zone | undefined {
+  return state.zones.find((z) => z.id === id);
+}
+
+export function charactersIn(state: D6State, zone: string): Character[] {
+  return state.characters.filter((c) => c.zone === zone && !c.down);
+}
+
+/** D6-CORE-08: enemies oppose the party; neutral NPCs oppose no one. */
+export function opposes(a: Character, b: Character): boolean {
+  return (a.side === 'party' && b.side === 'enemies') || (a.side === 'enemies' && b.side === 'party');
+}
+
+export function hasSkill(c: Character, skill: D6Skill): boolean {
+  return c.skills[skill] !== undefined;
+}
+
+/** The barrier standing in a zone, if any (D6-SKL-BARRIER-05: bound to one zone). */
+export function barrierIn(state: D6State, zone: string): Barrier | undefined {
+  return state.barriers.find((b) => b.zone === zone);
+}

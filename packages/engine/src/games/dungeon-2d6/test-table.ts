@@ -1,0 +1,147 @@
+import type { Viewer } from '@veiltable/protocol';
+import { d6Command } from '@veiltable/protocol';
+import type { Rejection } from '../../core/result.ts';
+import { Rng } from '../../core/rng.ts';
+import type { D6Event } from './events.ts';
+import { dungeon2d6 } from './index.ts';
+import type { Attack, Character, CheckRecord, D6State } from './state.ts';
+
+export const GM: Viewer = { role: 'gm' };
+export const SPECTATOR: Viewer = { role: 'spectator' };
+export const seat = (n: number): Viewer => ({ role: 'player', seat: `s${n}` });
+
+/**
+ * Moves the state's RNG to the first position whose next d6 draws are `dice`, so a test can state fixed dice
+ * ("fixed RNG output", spec §11) while the engine still draws them from its own RNG.
+ */
+export function rigDice(state: D6State, dice: readonly number[]): void {
+  const start = state.rng.counter;
+  for (let c = start; c < start + 2_000_000; c++) {
+    const r = new Rng({ seed: state.rng.seed, counter: c });
+    if (dice.every((d) => r.die(6) === d)) {
+      state.rng.counter = c;
+      return;
+    }
+  }
+  throw new Error(`no RNG position yields ${dice.join(',')}`);
+}
+
+type PcOptions = {
+  owner?: number;
+  controller?: 'pc' | 'enemy' | 'npc' | 'summon';
+  side?: 'party' | 'enemies' | 'neutral';
+  zone?: string;
+  VAL?: number;
+  AGI?: number;
+  SPI?: number;
+  hp?: number;
+  maxHp?: number;
+  skills?: { skill: string; uses?: number }[];
+  sex?: 'm' | 'f';
+  magicCapable?: boolean;
+  equipment?: unknown[];
+  pet?: { VAL: number; AGI: number; SPI: number };
+  gmNotes?: string;
+};
+
+/** A running table for tests: commands go through the protocol schema, then the game module. */
+export class TestTable {
+  state: D6State;
+  events: D6Event[] = [];
+  all: D6Event[] = [];
+
+  constructor(seed = 'ab'.repeat(32)) {
+    this.state = dungeon2d6.setup(seed);
+  }
+
+  /** Applies a command; throws with the rejection code if refused. dice, if given, are the next d6 results. */
+  do(command: unknown, actor: Viewer = GM, dice?: readonly number[]): D6Event[] {
+    const r = this.attempt(command, actor, dice);
+    if (!r.ok) throw new Error(`rejected ${r.error.code} (${r.error.rule ?? ''}) for ${JSON.stringify(command)}`);
+    return r.events;
+  }
+
+  /** Applies a command that must be refused; returns the rejection and leaves the state as it was. */
+  fail(command: unknown, actor: Viewer = GM, dice?: readonly number[]): Rejection {
+    const r = this.attempt(command, actor, dice);
+    if (r.ok) throw new Error(`expected a rejection for ${JSON.stringify(command)}`);
+    return r.error;
+  }
+
+  private attempt(command: unknown, actor: Viewer, dice?: readonly number[]) {
+    const parsed = d6Command.parse(command);
+    if (dice) rigDice(this.state, dice);
+    const r = dungeon2d6.apply(this.state, parsed, actor);
+    if (!r.ok) return { ok: false as const, error: r.error };
+    this.state = r.value.state;
+    this.events = r.value.events;
+    this.all.push(...r.value.events);
+    return { ok: true as const, events: r.value.events };
+  }
+
+  zone(name: string, adjacent: string[] = []): string {
+    this.do({ type: 'zone.add', name, adjacent });
+    return this.state.zones[this.state.zones.length - 1]!.id;
+  }
+
+  /** Adds a character (a PC owned by seat s1 unless told otherwise) and returns its id. */
+  add(name: string, o: PcOptions = {}): string {
+    const controller = o.controller ?? 'pc';
+    this.do({
+      type: 'character.add',
+      name,
+      controller,
+      ...(controller === 'pc' || o.owner ? { owner: `s${o.owner ?? 1}` } : {}),
+      ...(o.side ? { side: o.side } : {}),
+      zone: o.zone ?? this.state.zones[0]!.id,
+      base: { VAL: o.VAL ?? 3, AGI: o.AGI ?? 3, SPI: o.SPI ?? 3 },
+      hp: o.hp ?? 12,
+      maxHp: o.maxHp ?? Math.max(12, o.hp ?? 12),
+      skills: o.skills ?? [],
+      ...(o.sex ? { sex: o.sex } : {}),
+      magicCapable: o.magicCapable ?? false,
+      equipment: o.equipment ?? [],
+      ...(o.pet ? { pet: o.pet } : {}),
+      gmNotes: o.gmNotes ?? '',
+    });
+    return this.state.characters[this.state.characters.length - 1]!.id;
+  }
+
+  char(id: string): Character {
+    const c = this.state.characters.find((x) => x.id === id);
+    if (!c) throw new Error(`no character ${id}`);
+    return c;
+  }
+
+  check(id: string): CheckRecord {
+    const k = this.state.checks[id];
+    if (!k) throw new Error(`no check ${id}`);
+    return k;
+  }
+
+  lastCheck(): CheckRecord {
+    const ids = Object.keys(this.state.checks);
+    return this.check(ids[ids.length - 1]!);
+  }
+
+  attack(id: string): Attack {
+    const a = this.state.attacks[id];
+    if (!a) throw new Error(`no attack ${id}`);
+    return a;
+  }
+
+  lastAttack(): Attack {
+    const ids = Object.keys(this.state.attacks);
+    return this.attack(ids[ids.length - 1]!);
+  }
+
+  /** The open window of a kind (the newest, if several). */
+  openWindow(kind: string): string | undefined {
+    const open = Object.values(this.state.windows).filter((w) => w.kind === kind && w.status === 'open');
+    return open[open.length - 1]?.id;
+  }
+
+  types(): string[] {
+    return this.events.map((e) => e.type);
+  }
+}

@@ -1,0 +1,51 @@
+import type { D6View, Viewer } from '@veiltable/protocol';
+import type { D6Event, D6ViewEvent } from './events.ts';
+import { forViewer, splitCharacter, splitCheck } from './public.ts';
+import type { D6State } from './state.ts';
+
+function seatOf(viewer: Viewer): string | null {
+  return viewer.role === 'player' ? viewer.seat : null;
+}
+
+/** The room as one viewer may see it (§10.1); the GM sees everything. */
+export function view(state: D6State, viewer: Viewer): D6View {
+  const gm = viewer.role === 'gm';
+  const seat = seatOf(viewer);
+  const mine = (s: string | null) => gm || (seat !== null && s === seat);
+  return {
+    game: 'dungeon-2d6',
+    viewer,
+    options: state.options,
+    mode: state.mode,
+    turn: state.turn,
+    zones: state.zones.map((z) => ({ id: z.id, name: z.name, adjacent: [...z.adjacent] })),
+    characters: state.characters.map((c) => forViewer(splitCharacter(c), viewer) as D6View['characters'][number]),
+    // D6-HID-01: traps and hidden things are GM-only until found.
+    traps: state.traps.filter((t) => gm || t.found).map((t) => (gm ? { ...t } : { id: t.id, zone: t.zone, area: t.area, found: t.found, disarmed: t.disarmed })),
+    finds: state.finds.filter((f) => gm || f.found).map((f) => ({ ...f })),
+    barriers: state.barriers.map((b) => ({ ...b })),
+    checks: Object.values(state.checks).map((k) => forViewer(splitCheck(k), viewer) as D6View['checks'][number]),
+    attacks: Object.values(state.attacks).map((a) => structuredClone(a) as unknown as Record<string, unknown>),
+    windows: Object.values(state.windows).map((w) => ({ ...w, link: state.links[w.id] ?? null })),
+    initiative: structuredClone(state.initiative),
+    // D6-HID-03/04: questions and their answers belong to the asking seat and the GM.
+    questions: Object.values(state.questions).filter((q) => mine(q.seat)).map((q) => ({ ...q })),
+    telepathy: state.telepathy.filter((m) => gm || (seat !== null && m.seats.includes(seat))).map((m) => ({ ...m, seats: [...m.seats] })),
+    spiritNotes: state.spiritNotes.filter((n) => gm || (seat !== null && n.seats.includes(seat))).map((n) => n.text),
+    log: gm ? state.log.map((l) => ({ ...l })) : [],
+  };
+}
+
+/** What one viewer learns from one event: the same split as view(), decided when the event was made. */
+export function viewEvent(event: D6Event, viewer: Viewer): D6ViewEvent | null {
+  if (viewer.role === 'gm') {
+    return { type: event.type, data: event.hidden ? { ...event.data, ...event.hidden.data } : structuredClone(event.data) };
+  }
+  const seat = seatOf(viewer);
+  if (event.audience.to === 'gm') return null;
+  if (event.audience.to === 'seats' && (seat === null || !event.audience.seats.includes(seat))) return null;
+  if (event.hidden && seat !== null && event.hidden.seats.includes(seat)) {
+    return { type: event.type, data: { ...event.data, ...event.hidden.data } };
+  }
+  return { type: event.type, data: structuredClone(event.data) };
+}

@@ -1,0 +1,3 @@
+export * from './common.ts';
+export * from './commands.ts';
+export * from './view.ts';

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { viewer } from '../common.ts';
+import { d6Options } from './common.ts';
+
+const record = z.record(z.string(), z.unknown());
+
+/**
+ * The dungeon-2d6 room as one viewer may see it. Produced only by the engine's view(). Characters and checks are
+ * records whose GM-only fields are simply absent for other viewers (spec §10.1).
+ */
+export const d6View = z.object({
+  game: z.literal('dungeon-2d6'),
+  viewer,
+  options: d6Options,
+  mode: z.enum(['travel', 'combat']),
+  turn: z.number().int(),
+  zones: z.array(z.object({ id: z.string(), name: z.string(), adjacent: z.array(z.string()) })),
+  characters: z.array(z.looseObject({ id: z.string(), name: z.string() })),
+  traps: z.array(z.object({ id: z.string(), zone: z.string(), area: z.boolean(), found: z.boolean(), disarmed: z.boolean(), note: z.string().optional() })),
+  finds: z.array(z.object({ id: z.string(), zone: z.string(), note: z.string(), found: z.boolean() })),
+  barriers: z.array(z.object({ id: z.string(), zone: z.string(), caster: z.string(), hp: z.number(), ability: z.number() })),
+  checks: z.array(z.looseObject({ id: z.string(), character: z.string(), kind: z.string() })),
+  attacks: z.array(record),
+  windows: z.array(z.looseObject({ id: z.string(), kind: z.string(), status: z.enum(['open', 'closed']) })),
+  initiative: z.object({
+    party: z.object({ character: z.string(), die: z.number(), total: z.number() }).nullable(),
+    enemies: z.object({ character: z.string(), die: z.number(), total: z.number() }).nullable(),
+    first: z.enum(['party', 'enemies']).nullable(),
+    tie: z.boolean(),
+  }),
+  questions: z.array(z.object({
+    id: z.string(), kind: z.enum(['encyclopedia', 'mind-read', 'virtue']), character: z.string(), seat: z.string().nullable(),
+    text: z.string(), answer: z.string().nullable(), status: z.enum(['open', 'answered', 'refused']), window: z.string(),
+  })),
+  telepathy: z.array(z.object({ from: z.string(), to: z.string(), seats: z.array(z.string()), text: z.string() })),
+  spiritNotes: z.array(z.string()),
+  /** GM-only: the override log (D6-ENG-07); empty for everyone else. */
+  log: z.array(z.object({ kind: z.literal('override'), target: z.string(), reason: z.string(), before: z.string(), after: z.string() })),
+});
+export type D6View = z.infer<typeof d6View>;
+
+/** One event as one viewer receives it. */
+export const d6ViewEvent = z.object({ type: z.string(), data: record });
+export type D6ViewEventWire = z.infer<typeof d6ViewEvent>;
