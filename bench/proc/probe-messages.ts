@@ -1,0 +1,15 @@
+/** Parent → measured process. */
+export type ProbeRequest =
+  | { probe: 'sample'; id: number; gc: boolean; resetPeak: boolean }
+  | { probe: 'exit' };
+
+/** Measured process → parent: bytes and CPU microseconds since the process started. */
+export type ProbeReply = {
+  probe: 'sample';
+  id: number;
+  heapUsed: number;
+  rss: number;
+  cpuMicros: number;
+  peakHeap: number;
+  peakRss: number;
+};
