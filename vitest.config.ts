@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     testTimeout: 30_000,
-    hookTimeout: 60_000,
+    hookTimeout: 120_000,
     // e2e files start servers and databases of their own; keep the 2-core machine from thrashing.
     maxWorkers: 2,
     projects: [

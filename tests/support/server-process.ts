@@ -8,7 +8,8 @@ import { join, resolve } from 'node:path';
 export const REPO_ROOT = resolve(import.meta.dirname, '..', '..');
 const MAIN = join(REPO_ROOT, 'packages', 'server', 'src', 'main.ts');
 const READY = /Veiltable listening on (\S+)/;
-const START_TIMEOUT_MS = 30_000;
+// PGlite initialises its WASM Postgres on start; on a loaded 2-core machine that alone can take tens of seconds.
+const START_TIMEOUT_MS = 90_000;
 
 export type ServerOptions = {
   /** A Postgres server URL; without it the server uses embedded PGlite in its own data dir. */
