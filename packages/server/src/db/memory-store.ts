@@ -1,5 +1,5 @@
 import type { LogEntry, RoomRecord, Store, TokenRecord, TokenRole } from './store.ts';
-import { VersionConflict } from './store.ts';
+import { assertConsecutive, VersionConflict } from './store.ts';
 
 type MemoryRoom = { record: RoomRecord; log: LogEntry[]; snapshots: { seq: number; state: unknown }[] };
 
@@ -28,6 +28,15 @@ export function memoryStore(): Store {
       const last = r.log.at(-1)?.seq ?? 0;
       if (entry.seq !== last + 1) throw new VersionConflict(roomId, entry.seq - 1);
       r.log.push(copy(entry));
+    },
+    async appendBatch(roomId, entries) {
+      const r = room(roomId);
+      assertConsecutive(roomId, entries);
+      const first = entries[0];
+      if (!first) return;
+      const last = r.log.at(-1)?.seq ?? 0;
+      if (first.seq !== last + 1) throw new VersionConflict(roomId, first.seq - 1);
+      r.log.push(...copy(entries));
     },
     async readLog(roomId, afterSeq, limit = Number.MAX_SAFE_INTEGER) {
       return copy(room(roomId).log.filter((e) => e.seq > afterSeq).slice(0, limit));

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Viewer } from '@veiltable/protocol';
 import type { Database, RoomEventRow } from './schema.ts';
 import type { LogEntry, Store, TokenRole } from './store.ts';
-import { VersionConflict } from './store.ts';
+import { assertConsecutive, VersionConflict } from './store.ts';
 
 /**
  * Encodes a value for a jsonb column as JSON text cast to jsonb. The explicit `::text` keeps both drivers
@@ -74,6 +74,30 @@ export function sqlStore(db: Kysely<Database>): Store {
           )
           .executeTakeFirst();
         if (result.numInsertedOrUpdatedRows !== 1n) throw new VersionConflict(roomId, expected);
+      } catch (e) {
+        if (isUniqueViolation(e)) throw new VersionConflict(roomId, expected);
+        throw e;
+      }
+    },
+
+    async appendBatch(roomId, entries) {
+      assertConsecutive(roomId, entries);
+      const first = entries[0];
+      if (!first) return;
+      const expected = first.seq - 1;
+      // The same conditional insert as append, with every row in one statement: one round trip and one commit
+      // for the whole batch, and the check on the log's end holds for all rows or none.
+      const rows = entries.map(
+        (e) => sql`(${e.seq}::integer, ${jsonb(e.actor)}, ${jsonb(e.command)}, ${jsonb(e.events)}, ${e.at}::timestamptz)`,
+      );
+      try {
+        const result = await sql`
+          insert into room_events (room_id, seq, actor, command, events, at)
+          select ${roomId}::text, v.seq, v.actor, v.command, v.events, v.at
+          from (values ${sql.join(rows)}) as v(seq, actor, command, events, at)
+          where (select coalesce(max(seq), 0) from room_events where room_id = ${roomId}) = ${expected}::integer
+        `.execute(db);
+        if (result.numAffectedRows !== BigInt(entries.length)) throw new VersionConflict(roomId, expected);
       } catch (e) {
         if (isUniqueViolation(e)) throw new VersionConflict(roomId, expected);
         throw e;

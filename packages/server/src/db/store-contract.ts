@@ -133,6 +133,60 @@ export function storeContract(name: string, open: OpenStore): void {
       expect(await store.latestSeq(room.id)).toBe(5);
     });
 
+    test('a batch lands in one write and reads back in order, between single appends', async () => {
+      const room = await newRoom();
+      const entries = [entry(1), entry(2, { type: 'roll', expr: '2D6' }, seat1), entry(3), entry(4), entry(5), entry(6)];
+      await store.appendBatch(room.id, entries.slice(0, 3));
+      await store.append(room.id, entries[3]!);
+      await store.appendBatch(room.id, entries.slice(4));
+      expect(await store.readLog(room.id, 0)).toEqual(entries);
+      expect(await store.latestSeq(room.id)).toBe(6);
+      await store.appendBatch(room.id, []);
+      expect(await store.latestSeq(room.id)).toBe(6);
+    });
+
+    test.each([
+      ['stale: starts at a seq already taken', [2, 3, 4]],
+      ['stale: starts far behind', [1, 2, 3]],
+      ['future: skips a seq', [4, 5]],
+      ['gap inside the batch', [3, 4, 6]],
+      ['repeated seq inside the batch', [3, 3]],
+    ])('a batch with a %s is refused whole and changes nothing', async (_label, seqs) => {
+      const room = await newRoom();
+      await store.appendBatch(room.id, [entry(1), entry(2)]);
+      const before = await store.readLog(room.id, 0);
+      const batch = seqs.map((seq) => entry(seq, { type: 'intruder', seq }));
+      const failure = store.appendBatch(room.id, batch);
+      if (seqs[0] === 3) await expect(failure).rejects.toThrow();
+      else await expect(failure).rejects.toBeInstanceOf(VersionConflict);
+      expect(await store.readLog(room.id, 0)).toEqual(before);
+      expect(await store.latestSeq(room.id)).toBe(2);
+    });
+
+    test('two concurrent batches from the same version: exactly one lands, whole', async () => {
+      const room = await newRoom();
+      await store.append(room.id, entry(1));
+      const a = [2, 3, 4].map((seq) => entry(seq, { writer: 'a', seq }));
+      const b = [2, 3].map((seq) => entry(seq, { writer: 'b', seq }));
+      const results = await Promise.allSettled([store.appendBatch(room.id, a), store.appendBatch(room.id, b)]);
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+      const lost = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+      expect(lost?.reason).toBeInstanceOf(VersionConflict);
+      const winner = results[0]?.status === 'fulfilled' ? a : b;
+      expect(await store.readLog(room.id, 1)).toEqual(winner);
+    });
+
+    test('a batch and a single append racing for the same seq: exactly one lands', async () => {
+      const room = await newRoom();
+      const batch = [1, 2].map((seq) => entry(seq, { writer: 'batch', seq }));
+      const single = entry(1, { writer: 'single' });
+      const results = await Promise.allSettled([store.appendBatch(room.id, batch), store.append(room.id, single)]);
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+      const lost = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+      expect(lost?.reason).toBeInstanceOf(VersionConflict);
+      expect(await store.readLog(room.id, 0)).toEqual(results[0]?.status === 'fulfilled' ? batch : [single]);
+    });
+
     test('concurrent appends to different rooms do not conflict', async () => {
       const [r1, r2] = await Promise.all([newRoom(), newRoom()]);
       await Promise.all([store.append(r1.id, entry(1)), store.append(r2.id, entry(1))]);
@@ -201,6 +255,13 @@ export function storeContract(name: string, open: OpenStore): void {
       expect(await store.getRoom(`r-${randomUUID()}`)).toBeUndefined();
       expect(await store.latestSnapshot(`r-${randomUUID()}`)).toBeUndefined();
       expect(await store.findToken(`h-${randomUUID()}`)).toBeUndefined();
+    });
+
+    test('awkward values round-trip exactly through one batch', async () => {
+      const room = await newRoom();
+      const entries = AWKWARD_VALUES.map(([, value], i): LogEntry => ({ ...entry(i + 1), command: value, events: [value, { wrapped: value }] }));
+      await store.appendBatch(room.id, entries);
+      expect(await store.readLog(room.id, 0)).toEqual(entries);
     });
 
     test.each(AWKWARD_VALUES)('%s round-trips exactly through snapshots and the log', async (_label, value) => {

@@ -27,6 +27,12 @@ export interface Store {
   getRoom(id: string): Promise<RoomRecord | undefined>;
   /** Appends `entry` only if the log's last seq is `entry.seq - 1`; otherwise throws VersionConflict. */
   append(roomId: string, entry: LogEntry): Promise<void>;
+  /**
+   * Appends entries with consecutive seqs in one write, all of them or none: only if the log's last seq is
+   * `entries[0].seq - 1`, otherwise VersionConflict. Entries whose seqs are not consecutive are refused whole
+   * (an Error). An empty batch writes nothing.
+   */
+  appendBatch(roomId: string, entries: LogEntry[]): Promise<void>;
   /** Entries with seq > afterSeq, ascending, at most `limit`. */
   readLog(roomId: string, afterSeq: number, limit?: number): Promise<LogEntry[]>;
   /** The last seq in the room's log (0 when empty). */
@@ -39,4 +45,11 @@ export interface Store {
   /** Revokes every live token of that role (and seat) in the room. */
   revokeTokens(roomId: string, role: TokenRole, seat: string | null): Promise<void>;
   close(): Promise<void>;
+}
+
+/** Throws unless the entries' seqs follow each other; the first one's seq minus one is the expected version. */
+export function assertConsecutive(roomId: string, entries: readonly LogEntry[]): void {
+  entries.forEach((e, i) => {
+    if (i > 0 && e.seq !== entries[i - 1]!.seq + 1) throw new Error(`room ${roomId}: batch seqs are not consecutive at ${e.seq}`);
+  });
 }
