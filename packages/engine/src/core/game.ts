@@ -2,6 +2,12 @@ import type { Viewer } from '@veiltable/protocol';
 import type { Rejection, Result } from './result.ts';
 
 /**
+ * A timer the server keeps armed while the game lists it: once `seconds` have passed it submits `command` as the GM
+ * through the room's queue. The key names the timer across states, so a timer listed again is not restarted.
+ */
+export type GameTimer<C> = { key: string; seconds: number; command: C };
+
+/**
  * A rule set, as the room runs it. Every function is pure: same inputs, same outputs; no clock, no I/O,
  * randomness only from the RNG state inside S. The server trusts nothing but these functions to hide things.
  */
@@ -17,6 +23,13 @@ export interface Game<S, C, E, V, VE> {
   view(state: S, viewer: Viewer): V;
   /** What one viewer learns from one event, or null when it tells them nothing. */
   viewEvent(event: E, viewer: Viewer): VE | null;
+  /**
+   * Parses an untrusted command against this game's own schema (UNKNOWN_COMMAND for another game's command,
+   * BAD_SHAPE for a known one of the wrong shape). Absent: the room passes commands on unparsed.
+   */
+  parseCommand?(raw: unknown): Result<C, Rejection>;
+  /** The timers this state needs (reaction-window timeouts …); the rules never read a clock, the server keeps it. */
+  timers?(state: S): GameTimer<C>[];
 }
 
 /** A game with its types erased, as the server's room holds it. */

@@ -5,6 +5,7 @@ import { err, ok } from '../../core/result.ts';
 import { isDeclaredCard } from './apply-decl.ts';
 import type { Ctx, Handler } from './context.ts';
 import { done, emit, requireGm, requireSeat } from './context.ts';
+import { ownCards } from './own.ts';
 import type { Seat } from './state.ts';
 import { findSeat, idTaken, locateCard } from './state.ts';
 
@@ -27,6 +28,7 @@ export const deckCreate: Handler<'deck.create'> = (ctx, command) => {
 export const deckShuffle: Handler<'deck.shuffle'> = (ctx) => {
   const gm = requireGm(ctx);
   if (!gm.ok) return gm;
+  ownCards(ctx);
   shuffleCards(ctx.state.deck.draw, ctx.rng, idTaken(ctx.state));
   emit(ctx, { type: 'deck.shuffled', count: ctx.state.deck.draw.length });
   return done;
@@ -45,12 +47,14 @@ function drawInto(ctx: Ctx, seat: Seat, count: number): Result<void> {
 export const deckDeal: Handler<'deck.deal'> = (ctx, command) => {
   const gm = requireGm(ctx);
   if (!gm.ok) return gm;
+  ownCards(ctx);
   const seat = findSeat(ctx.state, command.seat);
   if (!seat) return err('NO_SUCH_SEAT');
   return drawInto(ctx, seat, command.count);
 };
 
 export const deckDraw: Handler<'deck.draw'> = (ctx, command) => {
+  ownCards(ctx);
   const seat = requireSeat(ctx);
   if (!seat.ok) return seat;
   return drawInto(ctx, seat.value, command.count);
@@ -71,6 +75,7 @@ function ownHandCard(ctx: Ctx, seat: Seat, id: string): Result<number> {
 }
 
 export const cardPass: Handler<'card.pass'> = (ctx, command) => {
+  ownCards(ctx);
   const from = requireSeat(ctx);
   if (!from.ok) return from;
   const index = ownHandCard(ctx, from.value, command.card);
@@ -87,6 +92,7 @@ export const cardPass: Handler<'card.pass'> = (ctx, command) => {
 
 /** Face down, the card takes a new id on the table; face up it keeps its id, which nobody else had seen. */
 export const cardPlay: Handler<'card.play'> = (ctx, command) => {
+  ownCards(ctx);
   const seat = requireSeat(ctx);
   if (!seat.ok) return seat;
   const index = ownHandCard(ctx, seat.value, command.card);
@@ -100,6 +106,7 @@ export const cardPlay: Handler<'card.play'> = (ctx, command) => {
 };
 
 export const cardFlip: Handler<'card.flip'> = (ctx, command) => {
+  ownCards(ctx);
   const place = locateCard(ctx.state, command.card);
   if (!place || place.zone !== 'table') return err('NO_SUCH_CARD');
   const { entry } = place;
@@ -120,6 +127,7 @@ function sameOwner(owner: Ctx['actor'], ctx: Ctx): boolean {
  * named in a sealed answer: refusing would tell the GM which card it is).
  */
 export const cardDiscard: Handler<'card.discard'> = (ctx, command) => {
+  ownCards(ctx);
   const { state, actor } = ctx;
   const place = locateCard(state, command.card);
   if (!place || place.zone === 'draw' || place.zone === 'discard') return err('NO_SUCH_CARD');

@@ -4,8 +4,9 @@ import { allAnswered, answerSealed, canAnswer, openSealed, revealSealed, sealedA
 import type { Ctx, Handler } from './context.ts';
 import { done, emit, requireGm, requireSeat } from './context.ts';
 import type { DeclOpened, RevealedAnswer } from './events.ts';
+import { ownCards, ownDecl } from './own.ts';
 import type { Declaration, FreeTableState } from './state.ts';
-import { findSeat } from './state.ts';
+import { DECL_KEEP_REVEALED, findSeat } from './state.ts';
 
 /** True when a seat's answer to some still-open declaration (other than `except`) names this card. */
 export function isDeclaredCard(state: FreeTableState, seat: string, card: string, except?: string): boolean {
@@ -43,7 +44,7 @@ export const declOpen: Handler<'decl.open'> = (ctx, command) => {
     sealed: openSealed<DeclAnswer>(seats),
     faces: {},
   };
-  ctx.state.decls.push(decl);
+  ctx.state.decls = [...ctx.state.decls, decl];
   emit(ctx, { type: 'decl.opened', decl: opened(decl) });
   return done;
 };
@@ -52,7 +53,7 @@ export const declOpen: Handler<'decl.open'> = (ctx, command) => {
 export const declAnswer: Handler<'decl.answer'> = (ctx, command) => {
   const seat = requireSeat(ctx);
   if (!seat.ok) return seat;
-  const decl = ctx.state.decls.find((d) => d.id === command.decl);
+  const decl = ownDecl(ctx, command.decl);
   if (!decl) return err('NO_SUCH_DECL');
   const allowed = canAnswer(decl.sealed, seat.value.id);
   if (!allowed.ok) return allowed;
@@ -76,7 +77,7 @@ export const declAnswer: Handler<'decl.answer'> = (ctx, command) => {
 export const declReveal: Handler<'decl.reveal'> = (ctx, command) => {
   const gm = requireGm(ctx);
   if (!gm.ok) return gm;
-  const decl = ctx.state.decls.find((d) => d.id === command.decl);
+  const decl = ownDecl(ctx, command.decl);
   if (!decl) return err('NO_SUCH_DECL');
   if (decl.sealed.status !== 'open') return err('DECL_CLOSED');
   reveal(ctx, decl);
@@ -95,8 +96,10 @@ function reveal(ctx: Ctx, decl: Declaration): void {
     return { ...r, ...(face ? { card: structuredClone(face) } : {}) };
   });
   emit(ctx, { type: 'decl.revealed', decl: opened(decl), answers });
+  dropOldReveals(ctx, decl.id);
   for (const r of revealed.value) {
     if (r.answer?.kind !== 'card') continue;
+    ownCards(ctx);
     const seat = findSeat(ctx.state, r.seat);
     const cardId = r.answer.card;
     const index = seat ? seat.hand.findIndex((c) => c.id === cardId) : -1;
@@ -106,4 +109,18 @@ function reveal(ctx: Ctx, decl: Declaration): void {
     ctx.state.table.push({ card: card!, owner: by, faceUp: true });
     emit(ctx, { type: 'card.played', by, oldId: cardId, card: structuredClone(card!), faceUp: true });
   }
+}
+
+/**
+ * Keeps every open declaration and the newest DECL_KEEP_REVEALED revealed ones (the one just revealed always among
+ * them), so state and views stop growing with the rounds played. A dropped declaration's reveal stays in the log.
+ */
+function dropOldReveals(ctx: Ctx, justRevealed: string): void {
+  let excess = ctx.state.decls.filter((d) => d.sealed.status === 'revealed').length - DECL_KEEP_REVEALED;
+  if (excess <= 0) return;
+  ctx.state.decls = ctx.state.decls.filter((d) => {
+    if (excess <= 0 || d.sealed.status !== 'revealed' || d.id === justRevealed) return true;
+    excess -= 1;
+    return false;
+  });
 }

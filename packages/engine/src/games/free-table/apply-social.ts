@@ -11,7 +11,7 @@ export const seatAdd: Handler<'seat.add'> = (ctx, command) => {
   if (!gm.ok) return gm;
   const id = `s${ctx.state.counters.seat + 1}`;
   ctx.state.counters.seat += 1;
-  ctx.state.seats.push({ id, name: command.name, hand: [] });
+  ctx.state.seats = [...ctx.state.seats, { id, name: command.name, hand: [] }];
   emit(ctx, { type: 'seat.added', seat: id, name: command.name });
   return done;
 };
@@ -21,7 +21,8 @@ export const seatRename: Handler<'seat.rename'> = (ctx, command) => {
   if (!gm.ok) return gm;
   const seat = findSeat(ctx.state, command.seat);
   if (!seat) return err('NO_SUCH_SEAT');
-  seat.name = command.name;
+  // The seat is shared with the input state: replace it rather than edit it.
+  ctx.state.seats = ctx.state.seats.map((s) => (s === seat ? { ...s, name: command.name } : s));
   emit(ctx, { type: 'seat.renamed', seat: seat.id, name: command.name });
   return done;
 };
@@ -74,8 +75,9 @@ export const rollReveal: Handler<'roll.reveal'> = (ctx, command) => {
   if (!item) return err('NO_SUCH_ROLL');
   if (!sameActor(item.by, ctx.actor)) return err('NOT_YOUR_ROLL');
   if (item.visibility === 'public' || item.revealed) return err('ROLL_ALREADY_PUBLIC');
-  item.revealed = true;
-  emit(ctx, { type: 'roll.revealed', item: structuredClone(item) });
+  const shown: RollEntry = { ...item, revealed: true };
+  ctx.state.feed = ctx.state.feed.map((f) => (f === item ? shown : f));
+  emit(ctx, { type: 'roll.revealed', item: structuredClone(shown) });
   return done;
 };
 
@@ -84,7 +86,7 @@ export const noteAdd: Handler<'note.add'> = (ctx, command) => {
   if (!gm.ok) return gm;
   ctx.state.counters.note += 1;
   const id = `n${ctx.state.counters.note}`;
-  ctx.state.notes.push({ id, text: command.text });
+  ctx.state.notes = [...ctx.state.notes, { id, text: command.text }];
   emit(ctx, { type: 'note.added', id, text: command.text });
   return done;
 };
@@ -92,9 +94,8 @@ export const noteAdd: Handler<'note.add'> = (ctx, command) => {
 export const noteRemove: Handler<'note.remove'> = (ctx, command) => {
   const gm = requireGm(ctx);
   if (!gm.ok) return gm;
-  const index = ctx.state.notes.findIndex((n) => n.id === command.note);
-  if (index < 0) return err('NO_SUCH_NOTE');
-  ctx.state.notes.splice(index, 1);
+  if (!ctx.state.notes.some((n) => n.id === command.note)) return err('NO_SUCH_NOTE');
+  ctx.state.notes = ctx.state.notes.filter((n) => n.id !== command.note);
   emit(ctx, { type: 'note.removed', id: command.note });
   return done;
 };

@@ -7,6 +7,7 @@ import { declAnswer, declOpen, declReveal } from './apply-decl.ts';
 import { chatSend, noteAdd, noteRemove, roll, rollReveal, seatAdd, seatRename } from './apply-social.ts';
 import type { Ctx, Handler } from './context.ts';
 import type { FreeTableEvent } from './events.ts';
+import { workingCopy } from './own.ts';
 import type { FreeTableState } from './state.ts';
 import { actorRef } from './state.ts';
 
@@ -33,7 +34,10 @@ const handlers: Handlers = {
   'decl.reveal': declReveal,
 };
 
-/** Runs a command on a deep copy of the state; the input is never touched, whatever the outcome. */
+/**
+ * Runs a command on a copy-on-write copy of the state (own.ts): the input is never touched, whatever the outcome,
+ * and only the parts the command changes are copied.
+ */
 export function apply(
   state: FreeTableState,
   command: FreeTableCommand,
@@ -41,8 +45,8 @@ export function apply(
 ): Result<{ state: FreeTableState; events: FreeTableEvent[] }> {
   const ref = actorRef(actor);
   if (!ref) return err('SPECTATOR_READ_ONLY');
-  const next = structuredClone(state);
-  const ctx: Ctx = { state: next, rng: new Rng(next.rng), actor: ref, events: [] };
+  const next = workingCopy(state);
+  const ctx: Ctx = { state: next, rng: new Rng(next.rng), actor: ref, events: [], owned: new Set() };
   const handler = handlers[command.type] as Handler<FreeTableCommand['type']> | undefined;
   if (!handler) return err('UNKNOWN_COMMAND');
   const outcome = handler(ctx, command);

@@ -3,11 +3,15 @@ import type { Result } from '../../core/result.ts';
 import { err, ok } from '../../core/result.ts';
 import type { Rng } from '../../core/rng.ts';
 import type { FreeTableEvent } from './events.ts';
+import type { Owned } from './own.ts';
 import type { FreeTableState, Seat } from './state.ts';
 import { findSeat } from './state.ts';
 
-/** What a command handler works on: a private copy of the state, its RNG, the actor, and the events so far. */
-export type Ctx = { state: FreeTableState; rng: Rng; actor: ActorRef; events: FreeTableEvent[] };
+/**
+ * What a command handler works on: a working copy of the state whose parts are shared with the input until taken
+ * (own.ts), its RNG, the actor, the events so far, and which parts this command already took.
+ */
+export type Ctx = { state: FreeTableState; rng: Rng; actor: ActorRef; events: FreeTableEvent[]; owned: Owned };
 
 /** The command of one type. */
 export type Cmd<T extends FreeTableCommand['type']> = Extract<FreeTableCommand, { type: T }>;

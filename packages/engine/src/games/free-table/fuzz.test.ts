@@ -68,6 +68,16 @@ function randomActor(r: Rng, s: FreeTableState): Viewer {
   return seat ? { role: 'player', seat: seat.id } : GM;
 }
 
+/**
+ * Freezes every object and array of a state. apply shares the parts a command does not change with the state it
+ * returns, so a handler that changed anything in place would change earlier states too; frozen, it throws instead.
+ */
+function deepFreeze<T>(value: T): T {
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
+  for (const child of Object.values(value)) deepFreeze(child);
+  return Object.freeze(value);
+}
+
 /** Fails with a message; plain checks keep 12,000 steps fast where expect() in inner loops is not. */
 function check(cond: boolean, what: string): void {
   if (!cond) throw new Error(what);
@@ -135,6 +145,7 @@ function fuzzOnce(seedNo: number): number {
     const step: [Viewer, FreeTableCommand] = n < 2 ? [GM, cmd({ type: 'seat.add', name: 'a' })] : randomStep(r, s, n);
     log.push(step);
     const before = n % 10 === 0 ? structuredClone(s) : null;
+    deepFreeze(s);
     const result = freeTable.apply(s, step[1], step[0]);
     if (before) expect(s).toEqual(before);
     if (result.ok) {
@@ -160,7 +171,7 @@ function fuzzOnce(seedNo: number): number {
 }
 
 describe('free-table fuzz', () => {
-  test(`${RUNS} seeded random games keep every card, leak no hand, parse, and replay identically`, () => {
+  test(`${RUNS} seeded random games keep every card, leak no hand, parse, replay identically, and never change a state in place`, () => {
     let accepted = 0;
     for (let seedNo = 0; seedNo < RUNS; seedNo++) {
       try {

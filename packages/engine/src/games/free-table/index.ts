@@ -1,5 +1,7 @@
 import type { FreeTableCommand, FreeTableView, FreeTableViewEvent } from '@veiltable/protocol';
+import { commandParser, freeTableCommand } from '@veiltable/protocol';
 import type { Game } from '../../core/game.ts';
+import { err, ok } from '../../core/result.ts';
 import { apply, validate } from './apply.ts';
 import type { FreeTableEvent } from './events.ts';
 import type { FreeTableState } from './state.ts';
@@ -9,6 +11,8 @@ import { view, viewEvent } from './view.ts';
 export type { FreeTableEvent } from './events.ts';
 export type { FreeTableState } from './state.ts';
 
+const parseFreeTable = commandParser(freeTableCommand);
+
 /** The free table: seats, chat, dice, GM notes, one deck of cards and sealed declarations. */
 export const freeTable: Game<FreeTableState, FreeTableCommand, FreeTableEvent, FreeTableView, FreeTableViewEvent> = {
   id: 'free-table',
@@ -17,4 +21,8 @@ export const freeTable: Game<FreeTableState, FreeTableCommand, FreeTableEvent, F
   apply,
   view,
   viewEvent,
+  parseCommand: (raw: unknown) => {
+    const parsed = parseFreeTable(raw);
+    return parsed.ok ? ok(parsed.command) : err(parsed.code, undefined, parsed.detail);
+  },
 };

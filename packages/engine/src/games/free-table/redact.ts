@@ -22,10 +22,11 @@ export function canSeeRoll(item: RollEntry, v: Viewer): boolean {
 export function feedItemFor(entry: FeedEntry, v: Viewer): FeedItem | null {
   if (entry.kind === 'chat') {
     if (!canSeeChat(entry, v)) return null;
-    return { kind: 'chat', id: entry.id, from: { ...entry.from }, to: structuredClone(entry.to), text: entry.text };
+    return { kind: 'chat', id: entry.id, from: { ...entry.from }, to: { ...entry.to }, text: entry.text };
   }
   const item: FeedItem = { kind: 'roll', id: entry.id, by: { ...entry.by }, visibility: entry.visibility, revealed: entry.revealed };
-  return canSeeRoll(entry, v) ? { ...item, result: structuredClone(entry.result) } : item;
+  // The result is shared, not copied: state is never changed in place (own.ts) and views are only serialized.
+  return canSeeRoll(entry, v) ? { ...item, result: entry.result } : item;
 }
 
 /** A player sees its own hand; the GM sees every hand; a spectator none. */
@@ -34,14 +35,14 @@ export function seesHand(seat: string, v: Viewer): boolean {
 }
 
 export function faceUpCard(card: Card): CardView {
-  return { id: card.id, face: structuredClone(card.face) };
+  return { id: card.id, face: { ...card.face } };
 }
 
 /** A table card: face down, only its owner and the GM see the face; everyone sees the id. */
 export function tableCardFor(entry: TableEntry, v: Viewer): TableCard {
   const base: TableCard = { id: entry.card.id, owner: { ...entry.owner }, faceUp: entry.faceUp };
   const visible = entry.faceUp || v.role === 'gm' || sameActor(entry.owner, v);
-  return visible ? { ...base, face: structuredClone(entry.card.face) } : base;
+  return visible ? { ...base, face: { ...entry.card.face } } : base;
 }
 
 function openedView(decl: DeclOpened, status: 'open' | 'revealed', answers: DeclAnswerView[]): DeclarationView {
@@ -58,8 +59,15 @@ function openedView(decl: DeclOpened, status: 'open' | 'revealed', answers: Decl
 
 /** A revealed declaration: the same for every viewer, salts included, so anyone can check every commitment. */
 export function revealedView(decl: DeclOpened, answers: RevealedAnswer[]): DeclarationView {
-  return openedView(decl, 'revealed', structuredClone(answers));
+  return openedView(decl, 'revealed', answers.map((a) => ({ ...a })));
 }
+
+/**
+ * The view of each revealed declaration in state, built once: it is the same for every viewer, and a revealed
+ * declaration is never changed again (state is copy-on-write, and nothing answers or reveals it twice). Every
+ * view of every commit holds up to DECL_KEEP_REVEALED of these.
+ */
+const revealedViews = new WeakMap<Declaration, DeclarationView>();
 
 /** A just-opened declaration: nobody has answered yet. */
 export function freshView(decl: DeclOpened): DeclarationView {
@@ -91,10 +99,17 @@ export function declarationFor(decl: Declaration, v: Viewer): DeclarationView {
       ...(face ? { card: face } : {}),
     };
   };
-  if (decl.sealed.status === 'revealed') return revealedView(head, decl.sealed.seats.map(full));
+  if (decl.sealed.status === 'revealed') {
+    let shown = revealedViews.get(decl);
+    if (!shown) {
+      shown = revealedView(head, decl.sealed.seats.map(full));
+      revealedViews.set(decl, shown);
+    }
+    return shown;
+  }
   const answers = decl.sealed.seats.map((seat): DeclAnswerView => {
     const mine = v.role === 'player' && v.seat === seat;
-    if (mine) return structuredClone(full(seat));
+    if (mine) return full(seat);
     const entry = sealedAnswerOf(decl.sealed, seat);
     return entry ? { seat, declared: true, commitment: entry.commitment } : { seat, declared: false };
   });

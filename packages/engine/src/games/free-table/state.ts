@@ -42,13 +42,22 @@ export type FreeTableState = {
   /** size: cards in the current deck, wherever they are now (0 before the first deck.create). */
   deck: { size: number; draw: Card[]; discard: Card[] };
   table: TableEntry[];
+  /** Every open declaration and the newest DECL_KEEP_REVEALED revealed ones, in the order they were opened. */
   decls: Declaration[];
 };
 
-/** How many feed items the state keeps: bounds memory; older rolls can no longer be revealed. */
-export const FEED_KEEP = 1000;
 /** How many feed items one view carries. */
 export const FEED_VIEW = 200;
+/**
+ * How many feed items the state keeps: no more than a view can show, since every item is copied into the views of
+ * every commit; older rolls can no longer be revealed. Their events stay in the log.
+ */
+export const FEED_KEEP = FEED_VIEW;
+/**
+ * How many revealed declarations the state (and so every view) keeps, beside every open one. Older ones drop out
+ * of state; their `decl.revealed` events, which carry every answer and salt, stay in the log.
+ */
+export const DECL_KEEP_REVEALED = 20;
 
 /** An empty table with its RNG seeded. */
 export function setup(seed: string): FreeTableState {
@@ -118,8 +127,7 @@ export function idTaken(state: FreeTableState): IdTaken {
   };
 }
 
-/** Appends to the feed, dropping the oldest items beyond FEED_KEEP. */
+/** Appends to the feed as a new list (the old one may be shared with an earlier state), keeping FEED_KEEP items. */
 export function pushFeed(state: FreeTableState, entry: FeedEntry): void {
-  state.feed.push(entry);
-  if (state.feed.length > FEED_KEEP) state.feed.splice(0, state.feed.length - FEED_KEEP);
+  state.feed = [...state.feed.slice(Math.max(0, state.feed.length - FEED_KEEP + 1)), entry];
 }

@@ -22,7 +22,7 @@ export function view(state: FreeTableState, viewer: Viewer): FreeTableView {
   const feed = state.feed.flatMap((entry) => feedItemFor(entry, viewer) ?? []);
   return {
     game: 'free-table',
-    viewer: structuredClone(viewer),
+    viewer: { ...viewer },
     seats: state.seats.map((s) => ({ id: s.id, name: s.name, handCount: s.hand.length })),
     feed: feed.slice(-FEED_VIEW),
     notes: viewer.role === 'gm' ? state.notes.map((n) => ({ ...n })) : null,
