@@ -1,5 +1,5 @@
 import type { AnyGame } from '@veiltable/engine';
-import { freeTable } from '@veiltable/engine';
+import { callOfT, dungeon2d6, freeTable, grailWar } from '@veiltable/engine';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import type { Server } from 'socket.io';
@@ -33,7 +33,7 @@ export function buildApp(opts: AppOptions): App {
   const publicUrl = typeof opts.publicUrl === 'function' ? opts.publicUrl : () => opts.publicUrl as string;
   const rooms = new RoomRegistry({
     store: opts.store,
-    games: opts.games ?? { 'free-table': freeTable },
+    games: opts.games ?? { 'free-table': freeTable, 'dungeon-2d6': dungeon2d6, 'call-of-t': callOfT, 'grail-war': grailWar },
     ...(opts.snapshotEvery ? { snapshotEvery: opts.snapshotEvery } : {}),
   });
 
@@ -44,6 +44,7 @@ export function buildApp(opts: AppOptions): App {
   const io = attachSocketServer(app.server, { store: opts.store, rooms });
   // Open sockets would keep the HTTP server from closing; drop them first.
   app.addHook('preClose', async () => {
+    await rooms.dispose();
     io.local.disconnectSockets(true);
     io.engine.close();
   });

@@ -61,6 +61,11 @@ export class RoomRegistry {
     return loading;
   }
 
+  /** Cancels every loaded room's timers (server shutdown). */
+  async dispose(): Promise<void> {
+    for (const room of await this.loaded()) room.dispose();
+  }
+
   /** Rooms loaded in this process. */
   async loaded(): Promise<Room[]> {
     const settled = await Promise.allSettled(this.rooms.values());

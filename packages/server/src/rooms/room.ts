@@ -1,9 +1,13 @@
-import type { AnyGame, Rejection, Result } from '@veiltable/engine';
+import type { AnyGame, GameTimer, Rejection, Result } from '@veiltable/engine';
 import { canonicalJson, err, ok } from '@veiltable/engine';
 import type { GameViewEvent, ServerMessage, Viewer } from '@veiltable/protocol';
 import { PROTOCOL_VERSION } from '@veiltable/protocol';
-import type { LogEntry, RoomRecord, Store } from '../db/store.ts';
+import type { RoomRecord, Store } from '../db/store.ts';
 import { VersionConflict } from '../db/store.ts';
+import type { Queued, SubmitResult } from './group-commit.ts';
+import { failedAnswers, MAX_BATCH, planBatch } from './group-commit.ts';
+import type { TimerHost } from './room-timers.ts';
+import { realTimerHost, RoomTimers } from './room-timers.ts';
 import { SerialQueue } from './serial-queue.ts';
 import { viewerKey } from './viewer-key.ts';
 
@@ -16,7 +20,9 @@ export type Connection = {
   close?(): void;
 };
 
-export type RoomOptions = { id: string; game: AnyGame; store: Store; snapshotEvery?: number };
+export type RoomOptions = { id: string; game: AnyGame; store: Store; snapshotEvery?: number; timerHost?: TimerHost };
+
+const GM: Viewer = { role: 'gm' };
 
 /** How many missed commits a reconnecting client may catch up on before it gets a fresh welcome instead. */
 export const MAX_CATCH_UP = 500;
@@ -31,8 +37,13 @@ export class ReplayMismatch extends Error {
   }
 }
 
+/** A command waiting for its batch, with the promise to settle once the batch is stored (or not). */
+type Waiting = Queued & { resolve(result: SubmitResult): void; reject(error: unknown): void };
+
 /**
  * The authority for one room: a serial queue over validate → apply → conditional append → deliver.
+ * Commands that queue up while an append is in flight go together (group commit): applied one after another in
+ * memory, appended in one conditional write, then delivered one `update` per seq.
  * It owns the live state and hands each connection only what the game's view functions produce for its viewer.
  */
 export class Room {
@@ -42,6 +53,10 @@ export class Room {
   private readonly snapshotEvery: number;
   private readonly queue = new SerialQueue();
   private readonly connections = new Map<string, Connection>();
+  /** Submitted commands not yet taken by a batch, in arrival order. */
+  private readonly waiting: Waiting[] = [];
+  /** The game's clocks (reaction-window timeouts); their commands go through the queue like any other, as the GM. */
+  private readonly timers: RoomTimers<unknown>;
   private record: RoomRecord | undefined;
   private liveState: unknown;
   private liveSeq = 0;
@@ -54,6 +69,7 @@ export class Room {
     this.game = opts.game;
     this.store = opts.store;
     this.snapshotEvery = opts.snapshotEvery ?? 100;
+    this.timers = new RoomTimers(opts.timerHost ?? realTimerHost, (timer) => this.fireTimer(timer));
   }
 
   get state(): unknown {
@@ -85,44 +101,79 @@ export class Room {
       this.liveSeq = snapshot.seq;
       await this.catchUpFromStore(false);
       this.loaded = true;
+      // Timers live only in this process: after a restart every window still open gets its full span again.
+      this.syncTimers();
     });
   }
 
-  /** Runs one command through the rules and commits it; resolves once it is stored and delivered. */
-  submit(command: unknown, actor: Viewer): Promise<Result<{ seq: number; events: unknown[] }, Rejection>> {
-    return this.queue.run(async () => {
-      this.assertLoaded();
-      if (this.stale) await this.catchUpFromStore(true);
-      for (let attempt = 0; ; attempt++) {
-        const verdict = this.game.validate(this.liveState, command, actor);
-        if (!verdict.ok) return verdict;
-        // Rules are pure (Game contract): the live state stays as it was until the append succeeds.
-        const applied = this.game.apply(this.liveState, command, actor);
-        if (!applied.ok) return applied;
-        const entry: LogEntry = {
-          seq: this.liveSeq + 1,
-          actor,
-          command,
-          events: applied.value.events,
-          at: new Date().toISOString(),
-        };
-        try {
-          await this.store.append(this.id, entry);
-        } catch (e) {
-          if (e instanceof VersionConflict && attempt < CONFLICT_RETRIES) {
-            await this.catchUpFromStore(true);
-            continue;
-          }
-          if (e instanceof VersionConflict) return err('ROOM_BUSY', undefined, 'too many concurrent writers');
-          this.stale = true;
-          console.error(`room ${this.id}: append failed`, e);
-          return err('STORE_UNAVAILABLE');
-        }
-        this.commit(entry.seq, applied.value.state, entry.events);
-        await this.maybeSnapshot();
-        return ok({ seq: entry.seq, events: entry.events });
-      }
+  /** Timer keys armed now (tests, diagnostics). */
+  get pendingTimers(): string[] {
+    return this.timers.pending;
+  }
+
+  /** Cancels the room's timers; the registry calls it when the server shuts down. */
+  dispose(): void {
+    this.timers.stop();
+  }
+
+  /**
+   * Runs one command through the rules and commits it; resolves once it is stored and delivered. It may be stored
+   * together with other commands queued at the same time; it is acknowledged only once that write landed.
+   */
+  submit(raw: unknown, actor: Viewer): Promise<Result<{ seq: number; events: unknown[] }, Rejection>> {
+    // The wire accepts every game's commands; this room takes only its own game's (UNKNOWN_COMMAND / BAD_SHAPE).
+    let command = raw;
+    if (this.game.parseCommand) {
+      const parsed = this.game.parseCommand(raw);
+      if (!parsed.ok) return Promise.resolve(parsed);
+      command = parsed.value;
+    }
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ command, actor, resolve, reject });
+      // One queue turn per submit: a turn finds the commands queued before it already taken and does nothing.
+      void this.queue.run(() => this.runWaiting());
     });
+  }
+
+  /** Takes every waiting command (up to MAX_BATCH) as one batch and settles each. */
+  private async runWaiting(): Promise<void> {
+    const batch = this.waiting.splice(0, MAX_BATCH);
+    if (batch.length === 0) return;
+    try {
+      const results = await this.runBatch(batch);
+      batch.forEach((w, i) => w.resolve(results[i]!));
+    } catch (e) {
+      for (const w of batch) w.reject(e);
+    }
+  }
+
+  private async runBatch(batch: Queued[]): Promise<SubmitResult[]> {
+    this.assertLoaded();
+    if (this.stale) await this.catchUpFromStore(true);
+    for (let attempt = 0; ; attempt++) {
+      // Rules are pure (Game contract): the live state stays as it was until the append succeeds.
+      const plan = planBatch(this.game, this.liveState, this.liveSeq, batch, new Date().toISOString());
+      if (plan.entries.length === 0) return plan.results;
+      try {
+        // A batch of one is the plain conditional append; more go in one statement, all or none.
+        if (plan.entries.length === 1) await this.store.append(this.id, plan.entries[0]!);
+        else await this.store.appendBatch(this.id, plan.entries);
+      } catch (e) {
+        if (e instanceof VersionConflict && attempt < CONFLICT_RETRIES) {
+          // Another writer got there first: reload, then judge the whole batch again against what it wrote.
+          await this.catchUpFromStore(true);
+          continue;
+        }
+        if (e instanceof VersionConflict) return failedAnswers(plan, err('ROOM_BUSY', undefined, 'too many concurrent writers'));
+        this.stale = true;
+        console.error(`room ${this.id}: append failed`, e);
+        return failedAnswers(plan, err('STORE_UNAVAILABLE'));
+      }
+      const before = this.liveSeq;
+      this.commit(plan.entries, plan.state);
+      await this.maybeSnapshot(before);
+      return plan.results;
+    }
   }
 
   /** Adds a connection; sends what it missed since `lastSeq` (when close enough), then a welcome. */
@@ -181,6 +232,22 @@ export class Room {
   }
 
   /** Applies entries another writer (or a failed-but-landed append) put in the log after our seq. */
+  private syncTimers(): void {
+    this.timers.sync(this.game.timers ? (this.game.timers(this.liveState) as GameTimer<unknown>[]) : []);
+  }
+
+  /** A timer's command is submitted like any other; one refused because its window closed first is expected. */
+  private fireTimer(timer: GameTimer<unknown>): void {
+    this.submit(timer.command, GM).then(
+      (result) => {
+        if (!result.ok && result.error.code !== 'WINDOW_CLOSED') {
+          console.warn(`room ${this.id}: timer ${timer.key} refused: ${result.error.code}`);
+        }
+      },
+      (e: unknown) => console.error(`room ${this.id}: timer ${timer.key} failed`, e),
+    );
+  }
+
   private async catchUpFromStore(deliver: boolean): Promise<void> {
     const entries = await this.store.readLog(this.id, this.liveSeq);
     for (const entry of entries) {
@@ -189,7 +256,7 @@ export class Room {
       if (!applied.ok || canonicalJson(applied.value.events) !== canonicalJson(entry.events)) {
         throw new ReplayMismatch(this.id, entry.seq);
       }
-      if (deliver) this.commit(entry.seq, applied.value.state, entry.events);
+      if (deliver) this.commit([entry], applied.value.state);
       else {
         this.liveState = applied.value.state;
         this.liveSeq = entry.seq;
@@ -198,24 +265,31 @@ export class Room {
     this.stale = false;
   }
 
-  /** Makes a stored entry live and sends it, computing each distinct viewer's projection once. */
-  private commit(seq: number, state: unknown, events: unknown[]): void {
+  /**
+   * Makes stored entries live (`state` is the state after the last) and sends one update per seq, in order,
+   * computing each distinct viewer's message once. Only the last update carries the view: the ones before it
+   * reach the same socket in the same turn, and a view is the state after its seq, superseded at once.
+   */
+  private commit(entries: readonly { seq: number; events: unknown[] }[], state: unknown): void {
+    const last = entries.at(-1);
+    if (!last) return;
     this.liveState = state;
-    this.liveSeq = seq;
-    const perViewer = new Map<string, ServerMessage>();
-    for (const conn of this.connections.values()) {
-      const key = viewerKey(conn.viewer);
-      let msg = perViewer.get(key);
-      if (!msg) {
-        msg = {
-          type: 'update',
-          seq,
-          events: this.redactEvents(events, conn.viewer),
-          view: this.game.view(state, conn.viewer),
-        };
-        perViewer.set(key, msg);
+    this.liveSeq = last.seq;
+    this.syncTimers();
+    for (const entry of entries) {
+      const perViewer = new Map<string, ServerMessage>();
+      for (const conn of this.connections.values()) {
+        const key = viewerKey(conn.viewer);
+        let msg = perViewer.get(key);
+        if (!msg) {
+          const events = this.redactEvents(entry.events, conn.viewer);
+          msg = entry === last
+            ? { type: 'update', seq: entry.seq, events, view: this.game.view(state, conn.viewer) }
+            : { type: 'update', seq: entry.seq, events };
+          perViewer.set(key, msg);
+        }
+        safeSend(conn, msg);
       }
-      safeSend(conn, msg);
     }
   }
 
@@ -228,8 +302,9 @@ export class Room {
     return out;
   }
 
-  private async maybeSnapshot(): Promise<void> {
-    if (this.liveSeq % this.snapshotEvery !== 0) return;
+  /** Saves a snapshot when the commits since `before` crossed a multiple of snapshotEvery (a batch may step over one). */
+  private async maybeSnapshot(before: number): Promise<void> {
+    if (Math.floor(this.liveSeq / this.snapshotEvery) === Math.floor(before / this.snapshotEvery)) return;
     try {
       await this.store.saveSnapshot(this.id, this.liveSeq, this.liveState);
     } catch (e) {

@@ -6,8 +6,12 @@ type Rejected = Extract<ServerMessage, { type: 'rejected' }>;
 /** The `type`s a client may send; anything else is UNKNOWN_TYPE rather than a shape error. */
 const CLIENT_TYPES: ReadonlySet<string> = new Set(clientMessage.options.map((o) => o.shape.type.value));
 
-/** Turns one raw Socket.IO payload into a valid client message, or the rejection to answer with. */
-export function parseInbound(payload: unknown): { ok: true; msg: ClientMessage } | { ok: false; rejected: Rejected } {
+/**
+ * Turns one raw Socket.IO payload into a valid client message, or the rejection to answer with. `rawCommand` is the
+ * command as sent: the wire union of every game's commands strips what the first matching game's schema does not
+ * know (several games have an `options.set`), so a room with its own parser must parse the original.
+ */
+export function parseInbound(payload: unknown): { ok: true; msg: ClientMessage; rawCommand: unknown } | { ok: false; rejected: Rejected } {
   if (typeof payload !== 'string') return reject(null, 'BAD_MESSAGE', 'messages are JSON text');
   if (payload.length > MAX_MESSAGE_CHARS) return reject(null, 'TOO_LARGE', `at most ${MAX_MESSAGE_CHARS} characters`);
   let data: unknown;
@@ -27,7 +31,7 @@ export function parseInbound(payload: unknown): { ok: true; msg: ClientMessage }
       .join('; ');
     return reject(ref, 'BAD_SHAPE', detail);
   }
-  return { ok: true, msg: parsed.data };
+  return { ok: true, msg: parsed.data, rawCommand: (data as { command?: unknown }).command };
 }
 
 /** The ref, when one can be read, so a client can match even a malformed message's rejection. */

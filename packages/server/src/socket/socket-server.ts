@@ -99,12 +99,12 @@ async function serveSocket(socket: Socket, data: SocketData, deps: SocketDeps): 
       return refuse(rejection(parsed.msg.ref, 'SPECTATOR_READ_ONLY'));
     }
     rejectionsInARow = 0;
-    handle(parsed.msg);
+    handle(parsed.msg, parsed.rawCommand);
   });
 
-  function handle(msg: ClientMessage): void {
+  function handle(msg: ClientMessage, rawCommand: unknown): void {
     if (msg.type === 'ping') return send({ type: 'pong', ref: msg.ref });
-    room.submit(msg.command, viewer).then(
+    room.submit(room.game.parseCommand ? rawCommand : msg.command, viewer).then(
       (result) => {
         if (result.ok) send({ type: 'ack', ref: msg.ref, seq: result.value.seq });
         else send(rejection(msg.ref, result.error.code, result.error.rule, result.error.detail));

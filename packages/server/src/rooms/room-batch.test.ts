@@ -1,0 +1,201 @@
+import { beforeEach, describe, expect, test } from 'vitest';
+import type { ServerMessage, Viewer } from '@veiltable/protocol';
+import { memoryStore } from '../db/memory-store.ts';
+import type { LogEntry, Store } from '../db/store.ts';
+import { counterCalls, counterGame } from '../testing/counter-game.ts';
+import type { Connection } from './room.ts';
+import { Room } from './room.ts';
+
+const GM: Viewer = { role: 'gm' };
+const S1: Viewer = { role: 'player', seat: 's1' };
+const SPEC: Viewer = { role: 'spectator' };
+
+type Recorder = Connection & { got: ServerMessage[] };
+function recorder(id: string, viewer: Viewer): Recorder {
+  const got: ServerMessage[] = [];
+  return { id, viewer, got, send: (msg) => got.push(structuredClone(msg)) };
+}
+
+/** A store whose writes wait for the test to open a gate, and that records every write as a list of seqs. */
+function gatedStore(inner: Store) {
+  const writes: number[][] = [];
+  let open: () => void = () => {};
+  let gate = new Promise<void>((r) => (open = r));
+  let fail: Error | undefined;
+  const write = async (entries: LogEntry[], land: () => Promise<void>) => {
+    writes.push(entries.map((e) => e.seq));
+    await gate;
+    if (fail) throw fail;
+    await land();
+  };
+  const store: Store = {
+    ...inner,
+    append: (roomId, entry) => write([entry], () => inner.append(roomId, entry)),
+    appendBatch: (roomId, entries) => write(entries, () => inner.appendBatch(roomId, entries)),
+  };
+  return {
+    store,
+    writes,
+    release() {
+      open();
+      gate = new Promise<void>((r) => (open = r));
+    },
+    failWith(e: Error | undefined) {
+      fail = e;
+    },
+  };
+}
+
+async function makeRoom(store: Store, snapshotEvery?: number): Promise<Room> {
+  const initial = counterGame.setup('0'.repeat(64));
+  await store.createRoom({ id: 'room1', game: 'counter', title: 'Batch', createdAt: '2020-01-01T00:00:00Z' }, initial);
+  const room = new Room({ id: 'room1', game: counterGame, store, ...(snapshotEvery ? { snapshotEvery } : {}) });
+  await room.load();
+  return room;
+}
+
+const tick = () => new Promise((r) => setTimeout(r, 0));
+const codeOrSeq = (r: Awaited<ReturnType<Room['submit']>>) => (r.ok ? r.value.seq : r.error.code);
+const updates = (msgs: ServerMessage[]) => msgs.filter((m) => m.type === 'update');
+
+beforeEach(() => {
+  counterCalls.view = 0;
+});
+
+describe('group commit', () => {
+  test('commands queued behind a write go in one write, one update per seq, the view only on the last', async () => {
+    const inner = memoryStore();
+    const gated = gatedStore(inner);
+    const room = await makeRoom(gated.store);
+    const gm = recorder('g', GM);
+    const player = recorder('p', S1);
+    await room.attach(gm);
+    await room.attach(player);
+
+    const first = room.submit({ type: 'inc', by: 1 }, S1);
+    await tick();
+    // While the first write is in flight, three more arrive: they wait, then go together.
+    const rest = [room.submit({ type: 'inc', by: 2 }, S1), room.submit({ type: 'hide', secret: 'OWLBEAR-9' }, GM), room.submit({ type: 'inc', by: 3 }, GM)];
+    gated.release();
+    await first;
+    await tick();
+    expect(gated.writes).toEqual([[1], [2, 3, 4]]);
+    counterCalls.view = 0;
+    gated.release();
+    const results = await Promise.all(rest);
+
+    expect([await first, ...results].map(codeOrSeq)).toEqual([1, 2, 3, 4]);
+    expect((await inner.readLog('room1', 0)).map((e) => e.seq)).toEqual([1, 2, 3, 4]);
+    expect(room.state).toEqual({ n: 6, secret: 'OWLBEAR-9' });
+    // One projection per distinct viewer for the whole batch.
+    expect(counterCalls.view).toBe(2);
+    const seen = updates(player.got);
+    expect(seen.map((m) => m.type === 'update' && [m.seq, m.view !== undefined])).toEqual([[1, true], [2, false], [3, false], [4, true]]);
+    expect(seen.at(-1)).toEqual({ type: 'update', seq: 4, events: [{ type: 'inc', n: 6 }], view: { game: 'counter', n: 6, secret: null } });
+    expect(JSON.stringify(player.got)).not.toContain('OWLBEAR');
+    expect(updates(gm.got).at(-1)).toMatchObject({ seq: 4, view: { secret: 'OWLBEAR-9' } });
+    expect(updates(gm.got)[2]).toEqual({ type: 'update', seq: 3, events: [{ type: 'hidden', secret: 'OWLBEAR-9' }] });
+  });
+
+  test('nothing is acknowledged or sent before the batch write lands', async () => {
+    const gated = gatedStore(memoryStore());
+    const room = await makeRoom(gated.store);
+    const watcher = recorder('w', SPEC);
+    await room.attach(watcher);
+    const settled: number[] = [];
+    const all = [1, 2, 3].map((by, i) => room.submit({ type: 'inc', by }, S1).then((r) => settled.push(i) && r));
+    await tick();
+    await tick();
+    expect(gated.writes).toEqual([[1, 2, 3]]);
+    expect(settled).toEqual([]);
+    expect(updates(watcher.got)).toEqual([]);
+    gated.release();
+    await Promise.all(all);
+    expect(settled.sort()).toEqual([0, 1, 2]);
+    expect(updates(watcher.got).map((m) => m.type === 'update' && m.seq)).toEqual([1, 2, 3]);
+  });
+
+  test('a rejected command in a batch is answered, not appended, and takes no seq; later ones see earlier ones', async () => {
+    const inner = memoryStore();
+    const room = await makeRoom(inner);
+    const results = await Promise.all([
+      room.submit({ type: 'inc', by: 6 }, S1),
+      room.submit({ type: 'hide', secret: 'x' }, S1),
+      room.submit({ type: 'inc', by: 6 }, S1),
+      room.submit({ type: 'inc', by: 4 }, S1),
+    ]);
+    expect(results.map(codeOrSeq)).toEqual([1, 'GM_ONLY', 'OVER_CAP', 2]);
+    expect((await inner.readLog('room1', 0)).map((e) => e.command)).toEqual([{ type: 'inc', by: 6 }, { type: 'inc', by: 4 }]);
+    expect(room.state).toEqual({ n: 10, secret: '' });
+  });
+
+  test('a failed batch write fails every command in it and leaves the state as it was; the room recovers', async () => {
+    const inner = memoryStore();
+    const gated = gatedStore(inner);
+    const room = await makeRoom(gated.store);
+    const c = recorder('c', S1);
+    await room.attach(c);
+    gated.failWith(new Error('disk on fire'));
+    const errors = console.error;
+    console.error = () => {};
+    try {
+      const batch = Promise.all([
+        room.submit({ type: 'hide', secret: 'x' }, S1),
+        room.submit({ type: 'inc', by: 9 }, S1),
+        room.submit({ type: 'inc', by: 5 }, S1),
+        room.submit({ type: 'inc', by: 1 }, S1),
+      ]);
+      await tick();
+      gated.release();
+      // Judged against the stored state, the first rejection stands; the second depended on the failed write.
+      expect((await batch).map(codeOrSeq)).toEqual(['GM_ONLY', 'STORE_UNAVAILABLE', 'STORE_UNAVAILABLE', 'STORE_UNAVAILABLE']);
+    } finally {
+      console.error = errors;
+    }
+    expect(room.seq).toBe(0);
+    expect(room.state).toEqual({ n: 0, secret: '' });
+    expect(c.got.map((m) => m.type)).toEqual(['welcome']);
+    expect(await inner.latestSeq('room1')).toBe(0);
+
+    gated.failWith(undefined);
+    const again = Promise.all([room.submit({ type: 'inc', by: 9 }, S1), room.submit({ type: 'inc', by: 1 }, S1)]);
+    await tick();
+    gated.release();
+    expect((await again).map(codeOrSeq)).toEqual([1, 2]);
+    expect(updates(c.got).map((m) => m.type === 'update' && m.seq)).toEqual([1, 2]);
+  });
+
+  test('a stale batch reloads what the other writer stored, delivers it, and judges the whole batch again', async () => {
+    const inner = memoryStore();
+    let raced = false;
+    const racing: Store = {
+      ...inner,
+      async appendBatch(roomId, entries) {
+        if (!raced) {
+          raced = true;
+          await inner.append(roomId, { seq: entries[0]!.seq, actor: GM, command: { type: 'inc', by: 8 }, events: [{ type: 'inc', n: 8 }], at: 'x' });
+        }
+        return inner.appendBatch(roomId, entries);
+      },
+    };
+    const room = await makeRoom(racing);
+    const c = recorder('c', S1);
+    await room.attach(c);
+    const results = await Promise.all([room.submit({ type: 'inc', by: 1 }, S1), room.submit({ type: 'inc', by: 2 }, S1)]);
+    // Against the reloaded state (n = 8) the first still fits and the second no longer does.
+    expect(results.map(codeOrSeq)).toEqual([2, 'OVER_CAP']);
+    expect(room.state).toEqual({ n: 9, secret: '' });
+    expect(updates(c.got).map((m) => m.type === 'update' && m.seq)).toEqual([1, 2]);
+    expect((await inner.readLog('room1', 0)).map((e) => e.seq)).toEqual([1, 2]);
+  });
+
+  test('a batch that steps over a snapshot boundary still takes the snapshot, at its last seq', async () => {
+    const inner = memoryStore();
+    const room = await makeRoom(inner, 3);
+    await Promise.all([1, 2, 3, 4].map(() => room.submit({ type: 'inc', by: 1 }, S1)));
+    expect(await inner.latestSnapshot('room1')).toEqual({ seq: 4, state: { n: 4, secret: '' } });
+    const fresh = new Room({ id: 'room1', game: counterGame, store: inner });
+    await fresh.load();
+    expect(fresh.state).toEqual(room.state);
+  });
+});
