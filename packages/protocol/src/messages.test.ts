@@ -12,6 +12,9 @@ describe('clientMessage', () => {
     ['a sealed card answer', { type: 'command', ref: 'x', command: { type: 'decl.answer', decl: 'd1', answer: { kind: 'card', card } } }],
     ['a choice declaration', { type: 'command', ref: 'x', command: { type: 'decl.open', prompt: 'Go?', kind: 'choice', choices: ['yes', 'no'] } }],
     ['a ping', { type: 'ping', ref: 'p' }],
+    ['a dungeon-2d6 concentration', { type: 'command', ref: 'x', command: { type: 'check.concentrate', check: 'k3', hp: 2 } }],
+    ['a dungeon-2d6 cover', { type: 'command', ref: 'x', command: { type: 'attack.cover', attack: 'a1', target: 'ch1', coverer: 'ch2' } }],
+    ['a call-of-t declaration', { type: 'command', ref: 'x', command: { type: 'cot.inv.declare', character: 'ch1', action: { kind: 'scout', target: 'C4' } } }],
   ])('accepts %s', (_name, msg) => {
     expect(clientMessage.safeParse(msg).success).toBe(true);
   });
@@ -53,6 +56,8 @@ describe('serverMessage', () => {
     ['a rejection with a rule', { type: 'rejected', ref: 'a', code: 'NOT_GM', rule: 'COT-INV-03' }],
     ['a kick', { type: 'kicked', code: 'TOKEN_REVOKED' }],
     ['an update without view', { type: 'update', seq: 2, events: [{ type: 'deck.shuffled', count: 52 }] }],
+    ['a dungeon-2d6 event', { type: 'update', seq: 3, events: [{ type: 'window.opened', data: { window: 'w1', kind: 'react' } }] }],
+    ['a call-of-t lock', { type: 'update', seq: 4, events: [{ type: 'cot.locked', character: 'ch2' }] }],
   ])('accepts %s', (_name, msg) => {
     expect(serverMessage.safeParse(msg).success).toBe(true);
   });
@@ -60,6 +65,7 @@ describe('serverMessage', () => {
   test.each([
     ['a lower-case code', { type: 'rejected', ref: null, code: 'oops' }],
     ['an event of no known type', { type: 'update', seq: 2, events: [{ type: 'secret.dump', all: true }] }],
+    ['a dungeon-2d6-shaped event of no known type', { type: 'update', seq: 2, events: [{ type: 'secret.dump', data: {} }] }],
     ['a welcome of another protocol version', { type: 'welcome', protocol: 99, room: { id: 'r', game: 'g', title: 't' }, viewer: { role: 'gm' }, seq: 0, view: {} }],
   ])('rejects %s', (_name, msg) => {
     expect(serverMessage.safeParse(msg).success).toBe(false);

@@ -1,7 +1,13 @@
 import { z } from 'zod';
+import { cotCommand } from './call-of-t/commands.ts';
+import { cotView, cotViewEvent } from './call-of-t/view.ts';
 import { rejectionCode, viewer } from './common.ts';
+import { d6Command } from './dungeon-2d6/commands.ts';
+import { d6View, d6ViewEvent } from './dungeon-2d6/view.ts';
 import { freeTableCommand } from './free-table/commands.ts';
 import { freeTableView, freeTableViewEvent } from './free-table/view.ts';
+import { gwCommand } from './grail-war/commands.ts';
+import { gwView, gwViewEvent } from './grail-war/view.ts';
 import { PROTOCOL_VERSION } from './version.ts';
 
 /** Sent in the Socket.IO handshake (`auth`), again on every reconnect. */
@@ -13,13 +19,19 @@ export const handshakeAuth = z.object({
 });
 export type HandshakeAuth = z.infer<typeof handshakeAuth>;
 
-/** Commands of every game a room can run. */
-export const gameCommand = freeTableCommand;
+/**
+ * Commands of every game a room can run, one discriminated union per game. The wire accepts any of them; the server
+ * then parses the command again against the room's own game, so a room refuses another game's commands.
+ */
+export const gameCommand = z.union([freeTableCommand, d6Command, cotCommand, gwCommand]);
 export type GameCommand = z.infer<typeof gameCommand>;
+/** A command as a client writes it: fields with defaults may be left out. */
+export type GameCommandInput = z.input<typeof gameCommand>;
 
-export const gameView = freeTableView;
+/** A room's view: each game's view names its game in `game`. */
+export const gameView = z.discriminatedUnion('game', [freeTableView, d6View, cotView, gwView]);
 export type GameView = z.infer<typeof gameView>;
-export const gameViewEvent = freeTableViewEvent;
+export const gameViewEvent = z.union([freeTableViewEvent, d6ViewEvent, cotViewEvent, gwViewEvent]);
 export type GameViewEvent = z.infer<typeof gameViewEvent>;
 
 const ref = z.string().min(1).max(64);
@@ -30,6 +42,8 @@ export const clientMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ping'), ref }),
 ]);
 export type ClientMessage = z.infer<typeof clientMessage>;
+/** A client message as written before parsing: command fields with defaults may be left out. */
+export type ClientMessageInput = z.input<typeof clientMessage>;
 
 export const roomInfo = z.object({ id: z.string(), game: z.string(), title: z.string() });
 

@@ -44,7 +44,8 @@ const destination = z.discriminatedUnion('kind', [
 
 /** Every command of the dungeon-2d6 rule set. */
 export const d6Command = z.discriminatedUnion('type', [
-  // Table and scene set-up (GM).
+  // Table and scene set-up (GM). Seats are the players' links; characters name their owning seat.
+  z.object({ type: z.literal('seat.add'), name: text(40) }),
   z.object({ type: z.literal('options.set'), options: d6Options.partial() }),
   z.object({ type: z.literal('zone.add'), name: text(60), adjacent: z.array(d6ZoneId).max(20).default([]) }),
   z.object({ type: z.literal('zone.link'), a: d6ZoneId, b: d6ZoneId }),

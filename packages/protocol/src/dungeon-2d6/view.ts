@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { viewer } from '../common.ts';
+import { seatId, viewer } from '../common.ts';
 import { d6Options } from './common.ts';
 
 const record = z.record(z.string(), z.unknown());
@@ -12,6 +12,8 @@ export const d6View = z.object({
   game: z.literal('dungeon-2d6'),
   viewer,
   options: d6Options,
+  /** The players' seats (public: names only). */
+  seats: z.array(z.object({ id: seatId, name: z.string() })),
   mode: z.enum(['travel', 'combat']),
   turn: z.number().int(),
   zones: z.array(z.object({ id: z.string(), name: z.string(), adjacent: z.array(z.string()) })),
@@ -39,6 +41,28 @@ export const d6View = z.object({
 });
 export type D6View = z.infer<typeof d6View>;
 
+/**
+ * Every event type the engine emits; the engine's emit() takes only these, so the compiler keeps the list complete.
+ * A literal list also lets a client narrow a room's events by `type`.
+ */
+export const d6EventType = z.enum([
+  'attack.applied', 'attack.counter', 'attack.counter-ruled', 'attack.covered', 'attack.damage', 'attack.declared',
+  'attack.defended', 'attack.evaded', 'attack.fumbled', 'attack.illusion', 'attack.sacrifice',
+  'attack.teleport-evaded', 'barrier.created', 'barrier.damaged', 'barrier.defended', 'barrier.ended',
+  'character.added', 'character.down', 'character.equipped', 'character.moved', 'check.concentrated',
+  'check.consumed', 'check.resolved', 'check.rolled', 'combat.ended', 'combat.started', 'find.added', 'find.found',
+  'flight.ended', 'flight.started', 'fukutsu.used', 'gm.override', 'gold.received', 'heal.declared', 'hp.changed',
+  'illusion.created', 'initiative.decided', 'initiative.rolled', 'initiative.tie', 'iron-wall.ended',
+  'iron-wall.started', 'item-bag.produced', 'light.made', 'lock.opened', 'modifier.added', 'move.declared',
+  'move.failed', 'move.obstructed', 'opposed.passive-rolled', 'opposed.resolved', 'opposed.started', 'options.set',
+  'question.answered', 'question.asked', 'question.refused', 'seat.added', 'session.started', 'skill.registered',
+  'skill.used', 'spirit-sight.changed', 'spirit.note', 'status.added', 'stealth.changed', 'summon.created',
+  'summon.skill', 'telepathy.message', 'teleport.marked', 'teleport.place', 'teleported', 'transform.changed',
+  'trap.added', 'trap.disarmed', 'trap.found', 'trap.triggered', 'turn.started', 'weapon.dropped', 'window.closed',
+  'window.min-elapsed', 'window.opened', 'window.passed', 'zone.added', 'zone.linked',
+]);
+export type D6EventType = z.infer<typeof d6EventType>;
+
 /** One event as one viewer receives it. */
-export const d6ViewEvent = z.object({ type: z.string(), data: record });
+export const d6ViewEvent = z.object({ type: d6EventType, data: record });
 export type D6ViewEventWire = z.infer<typeof d6ViewEvent>;

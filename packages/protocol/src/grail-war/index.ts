@@ -1,0 +1,4 @@
+export * from './sheets.ts';
+export * from './options.ts';
+export * from './commands.ts';
+export * from './view.ts';

@@ -1,0 +1,180 @@
+import { z } from 'zod';
+import { seatId, viewer } from '../common.ts';
+import { gwBatchPlan, gwJudgment, gwPlusStat, gwPrebattleDecl, gwWindowAction, gwWindowDecl } from './commands.ts';
+import { gwOptions } from './options.ts';
+import { gwCharacterId, gwClassId, gwMeter, gwSheet } from './sheets.ts';
+
+const stepName = z.enum(['base', 'plus', 'assassin', 'flat', 'double', 'penalty', 'defender', 'info', 'floor', 'npHalf', 'npReduce', 'nullified']);
+/** GM steps carry running totals; player steps never do, and never include 'info' (GW-HIDE-03). */
+const gmStep = z.strictObject({ step: stepName, source: z.string(), amount: z.number(), running: z.number() });
+const playerStep = z.strictObject({ step: stepName.exclude(['info']), source: z.string(), amount: z.number() });
+
+export const gwHitView = z.strictObject({
+  attacker: gwCharacterId,
+  target: gwCharacterId,
+  hp: z.number().int(),
+  mp: z.number().int(),
+  via: z.enum(['pairing', 'splash', 'arcane']),
+  steps: z.union([z.array(gmStep), z.array(playerStep)]).optional(),
+});
+
+export const gwSlotView = z.strictObject({
+  batch: z.number().int(),
+  slot: z.number().int(),
+  plays: z.array(z.strictObject({ character: gwCharacterId, opponent: gwCharacterId, judgment: gwJudgment })),
+  supports: z.array(z.strictObject({ supporter: gwCharacterId, ally: gwCharacterId, opponent: gwCharacterId, accepted: z.boolean() })),
+  hits: z.array(gwHitView),
+  /** NP MP costs: only the paying character's side sees them (GW-HIDE-F06). */
+  npCosts: z.array(z.strictObject({ character: gwCharacterId, mp: z.number().int() })),
+  defeated: z.array(gwCharacterId),
+});
+
+const sealedView = <A extends z.ZodType>(answer: A) =>
+  z.strictObject({
+    status: z.enum(['open', 'revealed']),
+    entries: z.array(z.strictObject({ character: gwCharacterId, declared: z.boolean(), commitment: z.string().regex(/^[0-9a-f]{64}$/).optional(), answer: answer.optional() })),
+  });
+
+/** The believed total only, unless the viewer is the GM (GW-HIDE-F11/F13). */
+export const gwKnowledgeView = z.strictObject({
+  knower: gwCharacterId,
+  target: gwCharacterId,
+  believed: z.number().int(),
+  total: z.number().int().optional(),
+  classKnown: z.boolean(),
+  failedGuess: z.boolean(),
+  trueNameKnown: z.boolean(),
+});
+
+/** A GM correction of a result, with its reason. */
+export const gwOverride = z.strictObject({
+  batch: z.number().int(),
+  afterSlot: z.number().int(),
+  character: gwCharacterId,
+  hp: z.number().int(),
+  mp: z.number().int(),
+  reason: z.string(),
+});
+
+export const gwReward = z.strictObject({
+  character: gwCharacterId,
+  xp: z.number().int(),
+  merit: z.number().int(),
+  info: z.array(z.strictObject({ target: gwCharacterId, type: z.literal('combat'), points: z.number().int() })),
+  notes: z.array(z.string()),
+});
+
+const participantPrivate = z.strictObject({
+  pool: z.record(z.string(), z.number().int().min(0)),
+  noConsume: z.boolean(),
+  attackStance: z.boolean(),
+  plus: z.array(gwPlusStat),
+  convictionSpent: z.number().int(),
+  protection: z.boolean(),
+  berserkerPotion: z.boolean(),
+  guardian: z.boolean(),
+  limit: z.number().int().nullable(),
+  used: z.number().int(),
+  oneHitKillUsed: z.boolean(),
+  arcaneUsed: z.boolean(),
+  fateUsed: z.number().int(),
+  firstAttackDone: z.boolean(),
+  forcedSlots: z.array(z.number().int()),
+  forcedPairs: z.array(z.strictObject({ slot: z.number().int(), opponent: gwCharacterId })),
+  absoluteSlots: z.array(z.number().int()),
+  ambushBatches: z.array(z.number().int()),
+  streak: z.number().int(),
+  dealt: z.record(z.string(), z.number().int()),
+  taken: z.strictObject({ hp: z.number().int(), mp: z.number().int() }),
+});
+
+export const gwParticipantView = z.strictObject({
+  id: gwCharacterId,
+  side: z.string(),
+  row: z.enum(['front', 'back']),
+  status: z.enum(['standing', 'defeated', 'retreated']),
+  hp: gwMeter.nullable(),
+  mp: gwMeter.nullable(),
+  private: participantPrivate.nullable(),
+});
+
+export const gwBattleView = z.strictObject({
+  id: z.number().int(),
+  phase: z.enum(['prebattle', 'submit', 'window', 'ended']),
+  scene: z.enum(['day', 'night']),
+  batch: z.number().int(),
+  batches: z.number().int(),
+  slotsPlayed: z.number().int(),
+  engaged: z.record(z.string(), z.array(gwCharacterId)),
+  participants: z.array(gwParticipantView),
+  prebattle: sealedView(gwPrebattleDecl).nullable(),
+  submission: sealedView(gwBatchPlan).nullable(),
+  window: sealedView(gwWindowDecl).nullable(),
+  plans: z.record(z.string(), gwBatchPlan).nullable(),
+  windowActions: z.array(z.strictObject({ master: gwCharacterId, action: gwWindowAction })).nullable(),
+  history: z.array(gwSlotView),
+  knowledge: z.array(gwKnowledgeView),
+  withdrawnSides: z.array(z.string()),
+  winner: z.string().nullable(),
+  endReason: z.enum(['sideDown', 'withdrawal', 'batchesDone', 'retreat']).nullable(),
+  rewards: z.array(gwReward),
+  overrides: z.array(gwOverride),
+});
+
+/** The Grail War room as one viewer may see it (§17). Produced only by the engine's view(). */
+export const gwView = z.strictObject({
+  game: z.literal('grail-war'),
+  viewer,
+  options: gwOptions,
+  seats: z.array(z.strictObject({ id: seatId, name: z.string() })),
+  characters: z.array(
+    z.strictObject({
+      id: gwCharacterId,
+      kind: z.enum(['servant', 'master']),
+      name: z.string(),
+      /** The owner's seat: owner, partner and GM only. */
+      seat: seatId.nullable(),
+      /** Per-knower (GW-HIDE-F02) and owner/partner/GM. */
+      className: gwClassId.nullable(),
+      /** Owner, partner and GM, or a knower after a reveal (GW-HIDE-F01). */
+      trueName: z.string().nullable(),
+      sheet: gwSheet.nullable(),
+    }),
+  ),
+  /** The room's information ledger, per knower (HIDE-F11). */
+  ledger: z.array(gwKnowledgeView),
+  battle: gwBattleView.nullable(),
+});
+export type GwView = z.infer<typeof gwView>;
+
+const revealed = <A extends z.ZodType>(answer: A) =>
+  z.array(z.strictObject({ seat: gwCharacterId, declared: z.boolean(), answer: answer.optional(), salt: z.string().optional(), commitment: z.string().optional() }));
+const publicParticipant = z.strictObject({ id: gwCharacterId, side: z.string(), row: z.enum(['front', 'back']), name: z.string(), kind: z.enum(['servant', 'master']) });
+
+/** What one viewer learns from one event (server → client). */
+export const gwViewEvent = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('options.set'), options: gwOptions }),
+  z.strictObject({ type: z.literal('seat.added'), seat: seatId, name: z.string() }),
+  z.strictObject({ type: z.literal('character.registered'), id: gwCharacterId, kind: z.enum(['servant', 'master']), name: z.string(), sheet: gwSheet.optional() }),
+  z.strictObject({ type: z.literal('character.updated'), id: gwCharacterId, kind: z.enum(['servant', 'master']), name: z.string(), sheet: gwSheet.optional() }),
+  z.strictObject({ type: z.literal('knowledge.set'), entry: gwKnowledgeView }),
+  z.strictObject({ type: z.literal('knowledge.removed'), knower: gwCharacterId, target: gwCharacterId }),
+  z.strictObject({ type: z.literal('battle.overridden'), override: gwOverride }),
+  z.strictObject({ type: z.literal('battle.started'), battle: z.number().int(), scene: z.enum(['day', 'night']), participants: z.array(publicParticipant), knowledge: z.array(gwKnowledgeView) }),
+  z.strictObject({ type: z.literal('sealed.answered'), step: z.enum(['prebattle', 'batch', 'window']), character: gwCharacterId, commitment: z.string().regex(/^[0-9a-f]{64}$/) }),
+  z.strictObject({ type: z.literal('prebattle.revealed'), answers: revealed(gwPrebattleDecl), rows: z.record(z.string(), z.enum(['front', 'back'])) }),
+  z.strictObject({ type: z.literal('batch.opened'), batch: z.number().int(), engaged: z.record(z.string(), z.array(gwCharacterId)) }),
+  z.strictObject({ type: z.literal('batch.revealed'), batch: z.number().int(), answers: revealed(gwBatchPlan) }),
+  z.strictObject({ type: z.literal('window.opened'), batch: z.number().int(), masters: z.array(gwCharacterId) }),
+  z.strictObject({ type: z.literal('window.revealed'), batch: z.number().int(), answers: revealed(gwWindowDecl) }),
+  z.strictObject({ type: z.literal('slot.resolved'), record: gwSlotView }),
+  z.strictObject({ type: z.literal('battle.withdrawn'), side: z.string(), by: gwCharacterId }),
+  z.strictObject({ type: z.literal('battle.betrayed'), character: gwCharacterId, side: z.string() }),
+  z.strictObject({ type: z.literal('battle.extended'), batches: z.number().int() }),
+  z.strictObject({ type: z.literal('seal.retreat'), master: gwCharacterId, servant: gwCharacterId, endsBattle: z.boolean() }),
+  z.strictObject({ type: z.literal('battle.ended'), reason: z.string(), winner: z.string().nullable(), slotsPlayed: z.number().int() }),
+  z.strictObject({ type: z.literal('battle.decided'), winner: z.string().nullable() }),
+  z.strictObject({ type: z.literal('battle.rewards'), rewards: z.array(gwReward) }),
+  z.strictObject({ type: z.literal('battle.closed'), battle: z.number().int() }),
+]);
+export type GwViewEvent = z.infer<typeof gwViewEvent>;
