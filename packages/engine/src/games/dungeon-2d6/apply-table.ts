@@ -19,6 +19,20 @@ export const optionsSet: Handler<'options.set'> = (ctx, cmd) => {
   return done;
 };
 
+/** Seat ids have at most four digits (protocol seatId). */
+const MAX_SEATS = 9999;
+
+/** A player seat: the link the GM hands out. Seats are numbered s1, s2, … and never reused. */
+export const seatAdd: Handler<'seat.add'> = (ctx, cmd) => {
+  const gm = requireGm(ctx);
+  if (!gm.ok) return gm;
+  if (ctx.state.seats.length >= MAX_SEATS) return err('TOO_MANY_SEATS');
+  const id = `s${ctx.state.seats.length + 1}`;
+  ctx.state.seats.push({ id, name: cmd.name });
+  emit(ctx, 'seat.added', { seat: id, name: cmd.name });
+  return done;
+};
+
 export const zoneAdd: Handler<'zone.add'> = (ctx, cmd) => {
   const gm = requireGm(ctx);
   if (!gm.ok) return gm;

@@ -19,6 +19,7 @@ import type { D6State } from './state.ts';
 type Handlers = { [T in D6Command['type']]: Handler<T> };
 
 const HANDLERS: Handlers = {
+  'seat.add': table.seatAdd,
   'options.set': table.optionsSet,
   'zone.add': table.zoneAdd,
   'zone.link': table.zoneLink,

@@ -1,4 +1,4 @@
-import type { D6Command, Viewer } from '@veiltable/protocol';
+import type { D6Command, D6EventType, Viewer } from '@veiltable/protocol';
 import { openWindow } from '../../core/reaction-window.ts';
 import type { Result } from '../../core/result.ts';
 import { err, ok } from '../../core/result.ts';
@@ -19,7 +19,7 @@ export const done: Result<void> = ok(undefined);
 
 export function emit(
   ctx: Ctx,
-  type: string,
+  type: D6EventType,
   data: Record<string, unknown>,
   extra: { audience?: Audience; hidden?: D6Event['hidden'] } = {},
 ): void {

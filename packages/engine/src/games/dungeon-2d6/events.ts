@@ -1,3 +1,5 @@
+import type { D6EventType } from '@veiltable/protocol';
+
 /**
  * Who may learn of an event at all. The GM always may. 'seats' also admits no spectator.
  * Audiences are decided when the event is made, from the state at that moment, so viewEvent needs no state.
@@ -10,11 +12,11 @@ export type Audience = { to: 'all' } | { to: 'gm' } | { to: 'seats'; seats: stri
  * for every event type, and a test can plant strings in every hidden field.
  */
 export type D6Event = {
-  type: string;
+  type: D6EventType;
   audience: Audience;
   data: Record<string, unknown>;
   hidden?: { data: Record<string, unknown>; seats: string[] };
 };
 
 /** An event as one viewer receives it. */
-export type D6ViewEvent = { type: string; data: Record<string, unknown> };
+export type D6ViewEvent = { type: D6EventType; data: Record<string, unknown> };

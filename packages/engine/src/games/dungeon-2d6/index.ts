@@ -1,10 +1,15 @@
 import type { D6Command, D6View, Viewer } from '@veiltable/protocol';
+import { commandParser, d6Command } from '@veiltable/protocol';
 import type { Game } from '../../core/game.ts';
+import { err, ok } from '../../core/result.ts';
 import { apply, validate } from './apply.ts';
 import type { D6Event, D6ViewEvent } from './events.ts';
 import type { D6State } from './state.ts';
 import { setup } from './state.ts';
+import { timers } from './timers.ts';
 import { view, viewEvent } from './view.ts';
+
+const parseD6 = commandParser(d6Command);
 
 /** The dungeon-2d6 rule set (shared/rules/dungeon-2d6.md) as a pure game module. */
 export const dungeon2d6: Game<D6State, D6Command, D6Event, D6View, D6ViewEvent> = {
@@ -14,6 +19,11 @@ export const dungeon2d6: Game<D6State, D6Command, D6Event, D6View, D6ViewEvent> 
   apply,
   view,
   viewEvent,
+  parseCommand: (raw: unknown) => {
+    const parsed = parseD6(raw);
+    return parsed.ok ? ok(parsed.command) : err(parsed.code, undefined, parsed.detail);
+  },
+  timers,
 };
 
 export type { D6Event, D6ViewEvent } from './events.ts';

@@ -1,4 +1,4 @@
-import type { Viewer } from '@veiltable/protocol';
+import type { D6EventType, Viewer } from '@veiltable/protocol';
 import type { Ctx } from './context.ts';
 import { emit } from './context.ts';
 import type { Audience, D6Event } from './events.ts';
@@ -63,7 +63,7 @@ export function forViewer(split: Split, viewer: Viewer): Record<string, unknown>
 }
 
 /** Emits a check event with the check split for secrecy. */
-export function publishCheck(ctx: Ctx, type: string, check: CheckRecord, extra: Record<string, unknown> = {}): void {
+export function publishCheck(ctx: Ctx, type: D6EventType, check: CheckRecord, extra: Record<string, unknown> = {}): void {
   const split = splitCheck(check);
   emit(ctx, type, { ...extra, check: split.data }, split.hidden ? { hidden: { data: { check: split.hidden.data }, seats: [] } } : {});
 }

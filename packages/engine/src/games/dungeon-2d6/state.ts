@@ -166,9 +166,13 @@ export type SpiritNote = { seats: string[]; text: string };
 export type LogEntry = { kind: 'override'; target: string; reason: string; before: string; after: string };
 export type SkillEntry = { permanent: boolean; consumable: boolean; usesPerSession: number | null; officialText: string };
 
+export type Seat = { id: string; name: string };
+
 export type D6State = {
   rng: RngState;
   options: D6Options;
+  /** The players' seats, in the order the GM made them (s1, s2, …); characters name their owner seat. */
+  seats: Seat[];
   counters: Record<'ch' | 'k' | 'a' | 'w' | 'z' | 't' | 'f' | 'o' | 'm' | 'q' | 'b' | 'mod', number>;
   mode: 'travel' | 'combat';
   turn: number;
@@ -200,6 +204,7 @@ export function setup(seed: string): D6State {
   return {
     rng: newRngState(seed),
     options: { ...DEFAULT_OPTIONS },
+    seats: [],
     counters: { ch: 0, k: 0, a: 0, w: 0, z: 0, t: 0, f: 0, o: 0, m: 0, q: 0, b: 0, mod: 0 },
     mode: 'travel',
     turn: 0,

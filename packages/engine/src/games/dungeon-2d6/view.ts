@@ -16,6 +16,7 @@ export function view(state: D6State, viewer: Viewer): D6View {
     game: 'dungeon-2d6',
     viewer,
     options: state.options,
+    seats: state.seats.map((s) => ({ ...s })),
     mode: state.mode,
     turn: state.turn,
     zones: state.zones.map((z) => ({ id: z.id, name: z.name, adjacent: [...z.adjacent] })),

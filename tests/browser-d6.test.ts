@@ -1,0 +1,133 @@
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createRoom } from './support/http-api.ts';
+import { RecordingClient } from './support/recording-client.ts';
+import { REPO_ROOT, startServer, type ServerProcess } from './support/server-process.ts';
+import { commit } from './support/session.ts';
+import { createTestDatabase } from '../packages/server/src/db/test-database.ts';
+
+// Issue 5, item 6: on a 390×844 phone a player sees the 《集中》 window of their own check with what each choice would
+// change and the table's countdown, and uses it; then covers an ally with 《かばう》 before the defence roll.
+
+const CHROMIUM = '/usr/bin/chromium';
+const CLIENT_INDEX = join(REPO_ROOT, 'packages', 'client', 'dist', 'index.html');
+const ARTIFACTS = join(REPO_ROOT, 'test-artifacts');
+const UI_TIMEOUT_MS = 15_000;
+
+let db: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
+let server: ServerProcess | undefined;
+let browser: Browser | undefined;
+const sockets: RecordingClient[] = [];
+
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`browser tests need Debian's Chromium at ${CHROMIUM}: apt-get update && apt-get install -y chromium`);
+  }
+  if (!existsSync(CLIENT_INDEX)) {
+    throw new Error(`browser tests need the built client at ${CLIENT_INDEX}: run pnpm --filter @veiltable/client build`);
+  }
+  await mkdir(ARTIFACTS, { recursive: true });
+  // Postgres rather than embedded PGlite: lighter to start beside the other browser file on a small machine.
+  db = await createTestDatabase();
+  server = await startServer({ databaseUrl: db.url });
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+});
+
+afterAll(async () => {
+  for (const s of sockets) s.close();
+  await browser?.close();
+  await server?.stop();
+  await db?.drop();
+});
+
+describe('browser · dungeon-2d6', () => {
+  test('a player on a phone sees a timed 《集中》 prompt with its effect, spends HP, and covers an ally', async () => {
+    const url = server!.url;
+    const room = await createRoom(url, 'Crypt of Lamps', ['Aiko'], 'dungeon-2d6');
+    const s1 = room.seats[0]!.seat;
+    const gm = new RecordingClient(url, room.gmToken, 'gm');
+    sockets.push(gm);
+    await gm.connect();
+    await commit(gm, { type: 'options.set', options: { windowTimeoutSeconds: 300 } });
+    await commit(gm, { type: 'zone.add', name: 'Lamp hall' });
+    await commit(gm, { type: 'character.add', name: 'Rin', controller: 'pc', owner: s1, zone: 'z1', base: { VAL: 2, AGI: 3, SPI: 1 }, hp: 10, maxHp: 10 });
+    await commit(gm, { type: 'character.add', name: 'Sol', controller: 'pc', owner: s1, zone: 'z1', base: { VAL: 3, AGI: 1, SPI: 1 }, hp: 12, maxHp: 12 });
+    await commit(gm, { type: 'character.add', name: 'Ogre', controller: 'enemy', side: 'enemies', zone: 'z1', base: { VAL: 4, AGI: 1, SPI: 0 }, hp: 30, maxHp: 30 });
+
+    const page = await browser!.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+    const pageErrors: string[] = [];
+    page.on('pageerror', (e) => pageErrors.push(e.message));
+    try {
+      await page.goto(room.seats[0]!.url);
+      await page.locator('[data-testid="connection-status"][data-status="online"]').waitFor({ timeout: UI_TIMEOUT_MS });
+      await waitForCount(page, '[data-testid="d6-zone-member"]', 3);
+
+      // The player rolls a search check for Rin from the phone; its 《集中》 window opens for Rin alone.
+      await page.getByTestId('d6-roll-kind').selectOption('search');
+      await page.getByTestId('d6-roll-submit').click();
+      await gm.waitFor(() => gm.currentD6().checks.length === 1, 'gm: the check rolled');
+      const rolled = gm.currentD6().checks[0]!;
+      const total = rolled.total as number;
+      const prompt = page.locator('[data-testid="d6-prompt"][data-kind="concentration"]');
+      await prompt.waitFor({ timeout: UI_TIMEOUT_MS });
+
+      // Up to 5 choices, each saying what it would change; the table's timeout shows as a countdown.
+      const choices = await prompt.getByTestId('d6-concentrate').allInnerTexts();
+      expect(choices).toHaveLength(5);
+      expect(choices[2]).toContain(`${total} → ${total + 3}`);
+      const left = Number(await prompt.getByTestId('d6-countdown').getAttribute('data-left'));
+      expect(left).toBeGreaterThan(250);
+      expect(left).toBeLessThanOrEqual(300);
+      await page.screenshot({ path: join(ARTIFACTS, 'browser-d6-1-concentration.png'), fullPage: true });
+
+      await prompt.locator('[data-testid="d6-concentrate"][data-hp="3"]').click();
+      await gm.waitFor(() => gm.currentD6().checks[0]!.concentration === 3, 'gm: 3 HP of 《集中》');
+      expect(gm.currentD6().checks[0]!.total).toBe(total + 3);
+      expect(gm.currentD6().characters.find((c) => c.name === 'Rin')).toMatchObject({ hp: 7 });
+      // The cap of 5 counts every declaration on the check: 2 are left to offer.
+      await waitForCount(page, '[data-testid="d6-prompt"][data-kind="concentration"] [data-testid="d6-concentrate"]', 2);
+
+      // The Ogre attacks Rin: Sol, in the same zone, may 《かばう》 until the defence roll.
+      await commit(gm, { type: 'attack.declare', attacker: 'ch3', targets: ['ch1'], mode: 'melee' });
+      const react = page.locator('[data-testid="d6-prompt"][data-kind="react"]');
+      await react.waitFor({ timeout: UI_TIMEOUT_MS });
+      await page.screenshot({ path: join(ARTIFACTS, 'browser-d6-2-react.png'), fullPage: true });
+      await react.getByTestId('d6-cover').click();
+      await gm.waitFor(() => gm.currentD6().attacks.some((a) => (a.targets as { coverer: string | null }[])[0]?.coverer === 'ch2'), 'gm: Sol covers Rin');
+      const defended = await commit(gm, { type: 'attack.defend', attack: 'a1', target: 'ch1' });
+      expect(defended.events.some((e) => e.type === 'attack.defended' && 'data' in e && e.data.defender === 'ch2')).toBe(true);
+      await waitForCount(page, '[data-testid="d6-prompt"][data-kind="react"]', 0);
+      await page.screenshot({ path: join(ARTIFACTS, 'browser-d6-3-defended.png'), fullPage: true });
+
+      // The GM's phone: the panel for targets, rolls, damage and overrides, with the damage entry now due.
+      await page.goto(room.gmUrl);
+      await page.getByTestId('d6-gm-panel').waitFor({ timeout: UI_TIMEOUT_MS });
+      await waitForCount(page, '[data-testid="d6-check"]', 3);
+      await page.screenshot({ path: join(ARTIFACTS, 'browser-d6-4-gm.png'), fullPage: true });
+      expect(pageErrors).toEqual([]);
+    } catch (e) {
+      await page.screenshot({ path: join(ARTIFACTS, 'browser-d6-failure.png'), fullPage: true }).catch(() => {});
+      throw e;
+    } finally {
+      await page.close();
+    }
+  }, 90_000);
+});
+
+/** Waits until exactly `count` elements match the selector. */
+async function waitForCount(page: Page, selector: string, count: number): Promise<void> {
+  try {
+    await page.waitForFunction(([sel, n]) => document.querySelectorAll(sel).length === n, [selector, count] as const, {
+      timeout: UI_TIMEOUT_MS,
+    });
+  } catch {
+    const found = await page.locator(selector).count();
+    throw new Error(`expected ${count} × ${selector}, found ${found}`);
+  }
+}

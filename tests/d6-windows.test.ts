@@ -1,0 +1,177 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { D6View, GameCommandInput, GameViewEvent } from '@veiltable/protocol';
+import { createRoom } from './support/http-api.ts';
+import { RecordingClient } from './support/recording-client.ts';
+import { auditFrames, plantText, type Plant, type ViewerKey } from './support/secret-audit.ts';
+import { startServer, type ServerProcess } from './support/server-process.ts';
+import { allAt, commit } from './support/session.ts';
+import { createTestDatabase } from '../packages/server/src/db/test-database.ts';
+
+// Issue 5 through the real server and Postgres: reaction windows close on their rule events and late declarations
+// are refused (D6-WIN-02/04/12), a table timeout closes a window from the server's clock (D6-WIN-11), and no frame
+// carries GM-only data to anyone else (§10.1).
+
+let db: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
+let server: ServerProcess | undefined;
+const sockets: RecordingClient[] = [];
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  server = await startServer({ databaseUrl: db.url });
+});
+
+afterAll(async () => {
+  for (const s of sockets) s.close();
+  await server?.stop();
+  await db?.drop();
+});
+
+type D6Event = Extract<GameViewEvent, { data: Record<string, unknown> }>;
+
+/** Dungeon-2d6 events of one kind a client received, with their seqs. */
+function d6Events(client: RecordingClient, type: D6Event['type']): { seq: number; data: Record<string, unknown> }[] {
+  return client.events().flatMap(({ seq, event }) => ('data' in event && event.type === type ? [{ seq, data: event.data }] : []));
+}
+
+/** The newest open window of a kind in this client's view. */
+function openWindow(view: D6View, kind: string): string {
+  const open = view.windows.filter((w) => w.kind === kind && w.status === 'open');
+  const last = open[open.length - 1];
+  if (!last) throw new Error(`no open ${kind} window`);
+  return last.id;
+}
+
+const newest = (ids: string[]) => ids[ids.length - 1]!;
+
+describe('dungeon-2d6 reaction windows online', () => {
+  test('late declarations are refused, early ones accepted, timeouts fire, and no GM-only data leaks', async () => {
+    const url = server!.url;
+    const room = await createRoom(url, 'Crypt of Lamps', ['Aki', 'Bea'], 'dungeon-2d6');
+    const [s1, s2] = room.seats.map((s) => s.seat) as [string, string];
+    const open = (token: string, label: string) => {
+      const c = new RecordingClient(url, token, label);
+      sockets.push(c);
+      return c;
+    };
+    const gm = open(room.gmToken, 'gm');
+    const p1 = open(room.seats[0]!.token, 'p1');
+    const p2 = open(room.seats[1]!.token, 'p2');
+    const spec = open(room.spectatorToken, 'spectator');
+    const live = [gm, p1, p2, spec];
+    await Promise.all(live.map((c) => c.connect()));
+    expect(gm.currentD6().seats.map((s) => s.name)).toEqual(['Aki', 'Bea']);
+
+    const everyone: ViewerKey[] = ['gm', s1, s2, 'spectator'];
+    const plants: Plant[] = [];
+    const planted = (label: string, before: ViewerKey[]) => {
+      const text = plantText(label);
+      plants.push({ label, text, before });
+      return text;
+    };
+    const run = (client: RecordingClient, command: GameCommandInput) => commit(client, command);
+
+    // The scene. A zone name is public: the control that the recording works at all.
+    await run(gm, { type: 'zone.add', name: planted('ZONE', everyone) });
+    await run(gm, {
+      type: 'character.add', name: 'Rin', controller: 'pc', owner: s1, zone: 'z1', base: { VAL: 2, AGI: 3, SPI: 2 },
+      hp: 12, maxHp: 12, skills: [{ skill: 'encyclopedia', uses: 1 }, { skill: 'telepathy', uses: 1 }],
+      gmNotes: planted('PC-GMNOTES', ['gm']),
+    });
+    await run(gm, { type: 'character.add', name: 'Sol', controller: 'pc', owner: s2, zone: 'z1', base: { VAL: 3, AGI: 2, SPI: 1 }, hp: 14, maxHp: 14 });
+    await run(gm, {
+      type: 'character.add', name: 'Ogre', controller: 'enemy', side: 'enemies', zone: 'z1', base: { VAL: 4, AGI: 1, SPI: 0 },
+      hp: 30, maxHp: 30, skills: [{ skill: 'stealth' }], gmNotes: planted('ENEMY-GMNOTES', ['gm']),
+    });
+    const [rin, sol, ogre] = gm.currentD6().characters.map((c) => c.id) as [string, string, string];
+    await run(gm, { type: 'trap.add', zone: 'z1', area: false, note: planted('TRAP-NOTE', ['gm']) });
+    await run(gm, { type: 'find.add', zone: 'z1', note: planted('FIND-NOTE', ['gm']) });
+
+    // D6-HID-02: a secret GM roll publishes that it happened, never its dice, modifiers or subject.
+    const secret = await run(gm, {
+      type: 'check.roll',
+      check: { character: ogre, kind: 'action', ability: 'VAL', secret: true, subject: planted('SECRET-SUBJECT', ['gm']),
+        modifiers: [{ source: planted('SECRET-MOD', ['gm']), value: 2 }] },
+    });
+    await allAt(live, secret.seq);
+    for (const c of [p1, p2, spec]) {
+      const rolled = d6Events(c, 'check.rolled').find((e) => e.seq === secret.seq);
+      expect(rolled?.data.check, `${c.label} sees the secret roll happen`).toMatchObject({ secret: true });
+      expect((rolled?.data.check as { dice?: unknown }).dice).toBeUndefined();
+    }
+
+    // 百科事典 (D6-HID-03) and 念話 (D6-HID-04): private to the asking seat / the two ends, and the GM.
+    const asked = await run(p1, { type: 'encyclopedia.ask', character: rin, question: planted('ENC-Q', [s1, 'gm']) });
+    await gm.waitForSeq(asked.seq);
+    const question = gm.currentD6().questions[0]!.id;
+    await run(gm, { type: 'encyclopedia.answer', question, text: planted('ENC-A', [s1, 'gm']) });
+    await run(p1, { type: 'telepathy.send', from: rin, to: sol, text: planted('TELEPATHY', [s1, s2, 'gm']) });
+
+    // D6-CONC-05 / D6-WIN-02: the active side may concentrate until the passive side rolls, and not after.
+    await run(p1, { type: 'opposed.start', active: { character: rin, kind: 'action', ability: 'AGI' }, passive: { character: ogre, ability: 'AGI' } });
+    const early = await p1.send({ type: 'check.concentrate', check: newest(Object.keys(checksOf(p1))), hp: 1 });
+    expect(early.ok, 'concentration before the passive roll').toBe(true);
+    await run(p1, { type: 'opposed.start', active: { character: rin, kind: 'action', ability: 'AGI' }, passive: { character: ogre, ability: 'AGI' } });
+    const activeCheck = newest(Object.keys(checksOf(p1)));
+    const opposed = gm.currentD6().checks.find((k) => k.id === activeCheck)?.opposed as string;
+    const passive = await run(gm, { type: 'opposed.roll-passive', opposed });
+    await p1.waitForSeq(passive.seq);
+    const late = await p1.send({ type: 'check.concentrate', check: activeCheck, hp: 2 });
+    expect(late).toMatchObject({ ok: false, code: 'WINDOW_CLOSED', rule: 'D6-WIN-12' });
+    await run(gm, { type: 'opposed.resolve', opposed });
+
+    // D6-COVER-01 / D6-WIN-04: a かばう before the defence roll is accepted; the cover-er defends.
+    const declared = await run(gm, { type: 'attack.declare', attacker: ogre, targets: [rin], mode: 'melee' });
+    await allAt([p1, p2], declared.seq);
+    const react = openWindow(p2.currentD6(), 'react');
+    expect(p2.currentD6().windows.find((w) => w.id === react)?.eligible).toEqual(expect.arrayContaining([rin, sol]));
+    const attack = (d6Events(p2, 'attack.declared').at(-1)!.data.attack) as string;
+    const cover = await run(p2, { type: 'attack.cover', attack, target: rin, coverer: sol });
+    expect(cover.events.map((e) => e.type)).toContain('attack.covered');
+    const defended = await run(gm, { type: 'attack.defend', attack, target: rin });
+    const defence = defended.events.find((e) => e.type === 'attack.defended');
+    expect(defence && 'data' in defence ? defence.data.defender : null).toBe(sol);
+    // After the defence roll the window is shut: a second reaction is late.
+    const coverLate = await p1.send({ type: 'attack.cover', attack, target: rin, coverer: sol });
+    expect(coverLate).toMatchObject({ ok: false, code: 'WINDOW_CLOSED' });
+
+    // D6-HID-06: a hidden enemy's position is withheld from the players.
+    const hidden = await run(gm, { type: 'skill.stealth', user: ogre, on: true });
+    await allAt(live, hidden.seq);
+    expect(p1.currentD6().characters.find((c) => c.id === ogre)).not.toHaveProperty('zone');
+    expect(gm.currentD6().characters.find((c) => c.id === ogre)).toHaveProperty('zone', 'z1');
+
+    // D6-WIN-11: with a table timeout the server closes an untouched window by itself, and a late 《集中》 is refused.
+    await run(gm, { type: 'options.set', options: { windowTimeoutSeconds: 1 } });
+    const searched = await run(p1, { type: 'check.roll', check: { character: rin, kind: 'search', ability: 'AGI', target: 20, targetVisible: true } });
+    const timed = searched.events.find((e) => e.type === 'window.opened');
+    const timedWindow = (timed && 'data' in timed ? timed.data.window : '') as string;
+    expect(timedWindow).toMatch(/^w\d+$/);
+    const closedByTimeout = () => d6Events(p1, 'window.closed').some((e) => e.data.window === timedWindow && e.data.reason === 'timeout');
+    await p1.waitFor(closedByTimeout, 'the server closing the window on its timeout', 10_000);
+    const afterTimeout = await p1.send({ type: 'check.concentrate', check: newest(Object.keys(checksOf(p1))), hp: 1 });
+    expect(afterTimeout).toMatchObject({ ok: false, code: 'WINDOW_CLOSED' });
+
+    const finalSeq = await gm.run({ type: 'gm.spirit-note', text: 'the lamps gutter' });
+    await allAt(live, finalSeq);
+
+    // Late joiners get whole views: the GM-only data must stay out of those too.
+    const lateJoiners = [open(room.gmToken, 'gm-late'), open(room.seats[0]!.token, 'p1-late'), open(room.seats[1]!.token, 'p2-late'),
+      open(room.spectatorToken, 'spectator-late')];
+    await Promise.all(lateJoiners.map((c) => c.connect()));
+    const byViewer = new Map<ViewerKey, RecordingClient[]>([
+      ['gm', [gm, lateJoiners[0]!]], [s1, [p1, lateJoiners[1]!]], [s2, [p2, lateJoiners[2]!]], ['spectator', [spec, lateJoiners[3]!]],
+    ]);
+    const report = auditFrames(byViewer, plants);
+    expect(report.leaks).toEqual([]);
+    expect(report.missing).toEqual([]);
+    for (const c of sockets) {
+      expect(c.invalid, `${c.label} got messages outside the protocol`).toEqual([]);
+      expect(c.seqGaps, `${c.label} skipped seqs`).toEqual([]);
+    }
+  });
+});
+
+/** The checks a client can see, by id. */
+function checksOf(client: RecordingClient): Record<string, D6View['checks'][number]> {
+  return Object.fromEntries(client.currentD6().checks.map((k) => [k.id, k]));
+}
