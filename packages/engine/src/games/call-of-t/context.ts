@@ -1,0 +1,89 @@
+import type { CardView, CotViewEvent, Viewer } from '@veiltable/protocol';
+import type { Card } from '../../core/deck.ts';
+import type { Result } from '../../core/result.ts';
+import { err, ok } from '../../core/result.ts';
+import type { Rng } from '../../core/rng.ts';
+import type { Check } from './checks.ts';
+import type { CotEvent } from './events.ts';
+import type { Character, CotState } from './state.ts';
+import { findCharacter, seatedPlayers } from './state.ts';
+
+/** What a handler works on: a private copy of the state, its RNG, the actor, and the events so far. */
+export type Ctx = { state: CotState; rng: Rng; actor: Viewer; events: CotEvent[] };
+
+export const done: Result<void> = ok(undefined);
+
+export function requireGm(ctx: Ctx, rule: string): Result<void> {
+  return ctx.actor.role === 'gm' ? done : err('NOT_GM', rule);
+}
+
+/**
+ * The character the actor may act for: its own player's, or any for the GM (the GM runs unseated characters
+ * and may step in for an absent player).
+ */
+export function requireCharacter(ctx: Ctx, id: string, rule: string): Result<Character> {
+  const character = findCharacter(ctx.state, id);
+  if (!character) return err('NO_SUCH_CHARACTER', rule);
+  if (ctx.actor.role === 'gm') return ok(character);
+  if (ctx.actor.role === 'player' && character.seat === ctx.actor.seat) return ok(character);
+  return err('NOT_YOUR_CHARACTER', rule);
+}
+
+/** A player of the party or the GM: spectators never act, and neither do seats without a character. */
+export function requireParticipant(ctx: Ctx, rule: string): Result<void> {
+  if (ctx.actor.role === 'gm') return done;
+  if (ctx.actor.role === 'player' && seatedPlayers(ctx.state).includes(ctx.actor.seat)) return done;
+  return err('NOT_A_PARTICIPANT', rule);
+}
+
+export function emitAll(ctx: Ctx, body: CotViewEvent): void {
+  ctx.events.push({ to: { kind: 'all' }, body });
+}
+
+/** An event read in full by these seats and the GM; `others` is what everyone else learns (or nothing). */
+export function emitTo(ctx: Ctx, seats: string[], body: CotViewEvent, others?: CotViewEvent): void {
+  ctx.events.push({ to: { kind: 'seats', seats }, body, ...(others ? { others } : {}) });
+}
+
+export function emitGm(ctx: Ctx, body: CotViewEvent, others?: CotViewEvent): void {
+  ctx.events.push({ to: { kind: 'gm' }, body, ...(others ? { others } : {}) });
+}
+
+export function note(ctx: Ctx, key: string, params: Record<string, string | number | boolean | null> = {}): void {
+  emitAll(ctx, { type: 'cot.note', key, params });
+}
+
+export function emitCheck(ctx: Ctx, character: string | null, purpose: string, check: Check): void {
+  emitAll(ctx, {
+    type: 'cot.check',
+    character,
+    purpose,
+    chance: check.chance,
+    roll: check.roll,
+    level: check.level,
+    sd: check.sd,
+    ...(check.substituted ? { substituted: true } : {}),
+  });
+}
+
+export const faceView = (card: Card): CardView => ({ id: card.id, face: { ...card.face } });
+export const backView = (card: Card): CardView => ({ id: card.id });
+
+/** The seats of these characters (unseated characters have none). */
+export function seatsOf(ctx: Ctx, characterIds: string[]): string[] {
+  return [...new Set(characterIds.flatMap((id) => findCharacter(ctx.state, id)?.seat ?? []))];
+}
+
+/** Adds LTF in thirds (COT-DIE-11): positive spends, negative recovers, never below 0. */
+export function addLtf(character: Character, thirds: number): void {
+  character.ltfThirds = Math.max(0, character.ltfThirds + thirds);
+}
+
+/** Records an experience check (COT-DIE-08/09); a skill that cannot take checks earns `hours` of training instead. */
+export function grantCheck(character: Character, skill: string, hours = 0): void {
+  if (character.noChecks.includes(skill)) {
+    character.trainingHours += hours;
+    return;
+  }
+  if (!character.experienceChecks.includes(skill)) character.experienceChecks.push(skill);
+}

@@ -1,0 +1,112 @@
+import type { Result } from '../../core/result.ts';
+import { err, ok } from '../../core/result.ts';
+import { isBone, strengthOf, suitOf } from './cards.ts';
+import type { Ctx } from './context.ts';
+import { emitAll, note } from './context.ts';
+import { beginEncounter } from './encounter.ts';
+import { endCycle } from './flow.ts';
+import { beginInteraction } from './interaction.ts';
+import { beginObstacle } from './obstacle.ts';
+import type { EventStep } from './phase.ts';
+import { activeSpades } from './spades.ts';
+import { findSquare } from './state.ts';
+import { drawTop, openEntry, placeOnSquare, squareStatus } from './zones.ts';
+
+/** COT-EVT-01: a blank square at the start of the phase draws a deck card, applied at once (face-up). */
+export function beginEventPhase(ctx: Ctx): void {
+  const state = ctx.state;
+  state.phase = { kind: 'event', step: null, processed: [] };
+  emitAll(ctx, { type: 'cot.phase', cycle: state.cycle, phase: 'event', step: null });
+  const square = findSquare(state, state.party.position)!;
+  const safe = state.options.gateIsSafe && square.id === state.gate;
+  if (!safe && squareStatus(square) === 'blank') {
+    const card = drawTop(ctx);
+    if (card) placeOnSquare(ctx, square, card, { faceUp: true, origin: 'deck' });
+  }
+  continueEvents(ctx);
+}
+
+/**
+ * COT-EVT-02: the untapped cards of the party's square produce events one by one from the top; a face-down
+ * card is turned up when its turn comes. Stops at a step that waits for someone, or ends the cycle.
+ */
+export function continueEvents(ctx: Ctx): void {
+  const state = ctx.state;
+  for (;;) {
+    const phase = state.phase;
+    if (phase.kind !== 'event' || phase.step) return;
+    const square = findSquare(state, state.party.position)!;
+    const entry = square.stack.find((e) => !e.tapped && !phase.processed.includes(e.card.id));
+    if (!entry) {
+      endCycle(ctx);
+      return;
+    }
+    phase.processed.push(entry.card.id);
+    openEntry(ctx, square, entry);
+    const aceHigh = state.options.aceHigh;
+    if (isBone(entry.card)) {
+      if (!state.party.tenkai || !state.bone) continue;
+      // COT-BON-02: the bone challenges the party to tear-spirit combat.
+      // Its POW is the GM's parameter (Q12), so no summoning is needed; its first opponent is the third responder.
+      phase.step = {
+        kind: 'tearSpiritCombat',
+        entryId: entry.card.id,
+        strength: state.bone.strength,
+        spiritPow: state.bone.pow,
+        bone: true,
+        summoner: state.party.thirdResponder ?? state.party.actionOrder[0]!,
+      };
+      note(ctx, 'bone.fight', { firstOpponent: state.party.thirdResponder });
+      continue;
+    }
+    const strength = strengthOf(entry.card, aceHigh);
+    switch (suitOf(entry.card)) {
+      case 'S':
+        if (!activeSpades(state).includes(entry.card.id)) {
+          // COT-ENC-01: an inactive spade is skipped and stays face-up.
+          note(ctx, 'spade.ignored', { entry: entry.card.id });
+          continue;
+        }
+        beginEncounter(ctx, entry.card.id, strength);
+        continue;
+      case 'D':
+        phase.step = state.party.tenkai
+          ? { kind: 'tearSpirit', entryId: entry.card.id, strength, bone: false }
+          : { kind: 'remains', entryId: entry.card.id, strength };
+        emitAll(ctx, { type: 'cot.phase', cycle: state.cycle, phase: 'event', step: phase.step.kind });
+        continue;
+      case 'C':
+        beginObstacle(ctx, entry.card.id, strength);
+        continue;
+      case 'H':
+        beginInteraction(ctx, entry.card.id, strength);
+        continue;
+      default:
+        continue;
+    }
+  }
+}
+
+/** The current event step if it is of this kind, else NOT_YOUR_PHASE citing `rule`. */
+export function eventStep<K extends EventStep['kind']>(ctx: Ctx, kind: K, rule: string): Result<Extract<EventStep, { kind: K }>> {
+  const phase = ctx.state.phase;
+  if (phase.kind !== 'event' || phase.step?.kind !== kind) return err('NOT_YOUR_PHASE', rule);
+  return ok(phase.step as Extract<EventStep, { kind: K }>);
+}
+
+/** Closes the current step and carries on with the stack. */
+export function finishStep(ctx: Ctx): void {
+  const phase = ctx.state.phase;
+  if (phase.kind !== 'event') return;
+  phase.step = null;
+  continueEvents(ctx);
+}
+
+/** COT-EVT-05: an event moved the party; processing goes on in the new square, the old stack is left alone. */
+export function moveParty(ctx: Ctx, to: string): void {
+  const party = ctx.state.party;
+  party.previousPosition = party.position;
+  party.position = to;
+  if (party.defense && party.defense.square !== to) party.defense = null;
+  note(ctx, 'moved', { from: party.previousPosition, to });
+}

@@ -1,0 +1,150 @@
+import type { CotCommand, Viewer } from '@veiltable/protocol';
+import type { Rng } from '../../core/rng.ts';
+import { diagonalNeighbours, orthogonalNeighbours } from './board.ts';
+import type { CotState } from './state.ts';
+import { GM } from './test-support.ts';
+
+/**
+ * Random moves for the fuzz test: what each player might do in the current phase, and the scripted GM's answers to
+ * every step that waits for the GM (encounters, tear spirits, obstacles, interactions, omens, the pursuer).
+ */
+
+export const pick = <T>(rng: Rng, items: readonly T[]): T => items[rng.below(items.length)]!;
+
+/** Commands worth trying now, for players, the GM, or both; many are legal, some are refused. */
+export function candidates(state: CotState, rng: Rng, leaveAllowed: boolean): { command: CotCommand; actor: Viewer }[] {
+  const grid = { width: state.width, height: state.height };
+  const out: { command: CotCommand; actor: Viewer }[] = [];
+  const chars = state.characters;
+  const actorOf = (id: string): Viewer => {
+    const seat = state.characters.find((c) => c.id === id)!.seat;
+    return seat ? { role: 'player', seat } : GM;
+  };
+  const phase = state.phase;
+  const here = state.party.position;
+  // In the investigation only unlocked characters can act; picking among them keeps refusals (and their cost) down.
+  const unlocked = phase.kind === 'investigation' ? chars.filter((c) => !phase.decl.locked.includes(c.id)) : [];
+  const ch = pick(rng, unlocked.length > 0 ? unlocked : chars);
+  const heart = ch.hand.find((c) => c.face.kind === 'standard' && c.face.suit === 'H');
+  const spade = ch.hand.find((c) => c.face.kind === 'standard' && c.face.suit === 'S');
+  switch (phase.kind) {
+    case 'investigation': {
+      const faceDown = state.squares.filter((s) => s.stack.some((e) => !e.faceUp));
+      const actions: CotCommand[] = [
+        { type: 'cot.inv.declare', character: ch.id, action: { kind: 'scout', target: pick(rng, orthogonalNeighbours(grid, here)), peek: pick(rng, state.squares).id } },
+        { type: 'cot.inv.declare', character: ch.id, action: { kind: 'prayer', ...(heart && rng.below(2) ? { substitute: heart.id } : {}) } },
+        { type: 'cot.inv.declare', character: ch.id, action: { kind: 'resonance', target: pick(rng, diagonalNeighbours(grid, here)) } },
+        { type: 'cot.inv.declare', character: ch.id, action: { kind: 'none' } },
+      ];
+      // A declared character mostly locks; sometimes it changes its mind first (COT-HID-03 step 3).
+      if (Object.hasOwn(phase.decl.sealed.answers, ch.id) && rng.below(3) > 0) {
+        out.push({ command: { type: 'cot.inv.lock', character: ch.id }, actor: actorOf(ch.id) });
+        break;
+      }
+      if (heart && faceDown.length) actions.push({ type: 'cot.inv.declare', character: ch.id, action: { kind: 'vision', target: pick(rng, faceDown).id, card: heart.id } });
+      if (spade) actions.push({ type: 'cot.inv.declare', character: ch.id, action: { kind: 'probe', target: pick(rng, state.squares).id, card: spade.id } });
+      for (const command of actions) out.push({ command, actor: actorOf(ch.id) });
+      if (rng.below(10) === 0) out.push({ command: { type: 'cot.inv.force' }, actor: GM });
+      const f = state.facts.length > 0 && rng.below(4) === 0 ? pick(rng, state.facts) : null;
+      if (f) out.push({ command: { type: 'cot.knowledge.share', fact: f.id }, actor: { role: 'player', seat: f.holders[0]! } });
+      break;
+    }
+    case 'time': {
+      const step = phase.step;
+      if (step.kind === 'omen') out.push({ command: { type: 'cot.omen.confirm' }, actor: GM });
+      else if (step.kind === 'pursuer') out.push({ command: { type: 'cot.pursuer.choose', entry: pick(rng, step.candidates) }, actor: GM });
+      else {
+        for (const w of step.sleepwalkers) out.push({ command: { type: 'cot.time.restrain', character: ch.id, sleepwalker: w.character }, actor: actorOf(ch.id) });
+        out.push({ command: { type: 'cot.time.activity', character: ch.id, activity: pick(rng, ['sleep', 'rest', 'watch'] as const) }, actor: actorOf(ch.id) });
+        const to = pick(rng, orthogonalNeighbours(grid, here));
+        // Leaving ends the expedition early; only games that allow it propose it, and then rarely.
+        const plan = leaveAllowed && rng.below(12) === 0 ? { kind: 'leave' as const } : pick(rng, [{ kind: 'move' as const, to }, { kind: 'wait' as const }, { kind: 'move' as const, to }]);
+        out.push({ command: { type: 'cot.time.propose', plan }, actor: pick(rng, [GM, actorOf(ch.id)]) });
+        if (step.proposal) {
+          const waiting = chars.filter((c) => c.seat && !step.proposal!.accepted.includes(c.seat));
+          for (const c of waiting) out.push({ command: { type: 'cot.time.accept' }, actor: actorOf(c.id) });
+        }
+      }
+      break;
+    }
+    case 'event': {
+      const step = phase.step;
+      if (!step) break;
+      const adj = orthogonalNeighbours(grid, here);
+      switch (step.kind) {
+        case 'encounterSense':
+          out.push({ command: { type: 'cot.enc.sense', character: ch.id, sense: pick(rng, ['see', 'listen', 'none'] as const) }, actor: actorOf(ch.id) });
+          out.push({ command: { type: 'cot.enc.roll' }, actor: GM });
+          break;
+        case 'encounterCombat': {
+          const club = ch.hand.find((c) => c.face.kind === 'standard' && c.face.suit === 'C');
+          const results = [
+            { outcome: 'victory' as const },
+            { outcome: 'retreat' as const, to: pick(rng, adj) },
+            { outcome: 'other' as const },
+            ...(club ? [{ outcome: 'clubEscape' as const, to: pick(rng, adj), clubs: [{ character: ch.id, card: club.id }] }] : []),
+          ];
+          out.push({ command: { type: 'cot.enc.outcome', result: pick(rng, results) }, actor: GM });
+          break;
+        }
+        case 'treasure': {
+          const diamond = ch.hand.find((c) => c.face.kind === 'standard' && c.face.suit === 'D');
+          out.push({ command: { type: 'cot.treasure.resolve', spotters: chars.filter(() => rng.below(2)).map((c) => c.id) }, actor: GM });
+          if (diamond) out.push({ command: { type: 'cot.treasure.resolve', spotters: [], diamond: { character: ch.id, card: diamond.id } }, actor: actorOf(ch.id) });
+          break;
+        }
+        case 'remains':
+          out.push({ command: { type: 'cot.remains.search', searchers: chars.filter(() => rng.below(2)).map((c) => ({ character: c.id })) }, actor: GM });
+          break;
+        case 'tearSpirit':
+          out.push({ command: { type: 'cot.tsp.accept', adjust: [{ character: ch.id, direction: pick(rng, ['up', 'down'] as const) }] }, actor: GM });
+          out.push({ command: { type: 'cot.tsp.summon', summoners: [{ character: ch.id, skill: 'summon' }] }, actor: GM });
+          break;
+        case 'tearSpiritCombat':
+          out.push({ command: { type: 'cot.tsp.outcome', winner: pick(rng, [null, ch.id]) }, actor: GM });
+          break;
+        case 'obstacle':
+          out.push({ command: { type: 'cot.obs.attempt', rolls: chars.map((c) => ({ character: c.id, skill: pick(rng, ['climb', 'see', 'jump', 'search', 'mapMaking', 'int*3', 'str*3', 'track', 'swim', 'boat', 'earthworks']) })) }, actor: GM });
+          out.push({ command: { type: 'cot.obs.withdraw' }, actor: actorOf(ch.id) });
+          out.push({ command: { type: 'cot.obs.rule', passed: rng.below(2) === 0 }, actor: GM });
+          if (heart) out.push({ command: { type: 'cot.obs.heart', character: ch.id, card: heart.id }, actor: actorOf(ch.id) });
+          break;
+        case 'obstacleCleared': {
+          const diamond = ch.hand.find((c) => c.face.kind === 'standard' && c.face.suit === 'D');
+          out.push({ command: { type: 'cot.obs.done' }, actor: actorOf(ch.id) });
+          if (diamond) out.push({ command: { type: 'cot.obs.diamond', character: ch.id, card: diamond.id }, actor: actorOf(ch.id) });
+          break;
+        }
+        case 'interaction':
+          out.push({
+            command: {
+              type: 'cot.int.outcome',
+              result: pick(rng, [
+                { effect: 'none' as const },
+                { effect: 'move' as const, path: [pick(rng, adj)] },
+                { effect: 'reinforce' as const, to: pick(rng, adj), value: rng.below(10) },
+                { effect: 'defend' as const, value: rng.below(14) },
+                { effect: 'combatWon' as const },
+                { effect: 'scout' as const, squares: [pick(rng, adj)] },
+              ]),
+            },
+            actor: GM,
+          });
+          break;
+      }
+      break;
+    }
+    case 'cycleEnd': {
+      out.push({ command: { type: 'cot.end.confirm', character: ch.id }, actor: actorOf(ch.id) });
+      const giver = chars.find((c) => c.hand.length > 0);
+      const receiver = chars.find((c) => c !== giver);
+      if (giver && receiver) out.push({ command: { type: 'cot.end.pass', from: giver.id, to: receiver.id, card: giver.hand[0]!.id }, actor: GM });
+      out.push({ command: { type: 'cot.end.next' }, actor: GM });
+      break;
+    }
+    default:
+      break;
+  }
+  return out;
+}
+

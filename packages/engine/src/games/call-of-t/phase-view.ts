@@ -1,0 +1,48 @@
+import type { CotView, Viewer } from '@veiltable/protocol';
+import type { CotState } from './state.ts';
+import { charactersOf } from './state.ts';
+
+type Json = CotView['phase']['detail'][string];
+
+/**
+ * The current phase with what it waits for. Only public numbers go in; the death-omen squares are the GM's
+ * until the cards are placed, apart from a single failer's own spade (COT-HID-01).
+ */
+export function phaseView(state: CotState, viewer: Viewer): CotView['phase'] {
+  const phase = state.phase;
+  const detail: Record<string, Json> = {};
+  switch (phase.kind) {
+    case 'investigation':
+      detail.waitingFor = phase.decl.sealed.seats.filter((id) => !phase.decl.locked.includes(id));
+      return { kind: phase.kind, step: 'declare', detail };
+    case 'time': {
+      const step = phase.step;
+      if (step.kind === 'omen') {
+        const mine = new Set(charactersOf(state, viewer).map((c) => c.id));
+        detail.failers = step.cards.map((c) => c.character);
+        detail.cards = step.cards
+          .filter((c) => viewer.role === 'gm' || (!step.several && mine.has(c.character)))
+          .map((c) => ({ character: c.character, card: c.cardId, square: c.square }));
+      } else if (step.kind === 'decision') {
+        detail.sleepwalkers = step.sleepwalkers.map((w) => ({ ...w }));
+        detail.proposal = step.proposal ? { plan: structuredClone(step.proposal.plan), accepted: [...step.proposal.accepted] } : null;
+      } else {
+        detail.candidates = [...step.candidates];
+      }
+      return { kind: phase.kind, step: step.kind, detail };
+    }
+    case 'event': {
+      const step = phase.step;
+      if (!step) return { kind: phase.kind, step: null, detail };
+      for (const [k, v] of Object.entries(step)) {
+        if (k !== 'kind') detail[k] = structuredClone(v) as Json;
+      }
+      return { kind: phase.kind, step: step.kind, detail };
+    }
+    case 'cycleEnd':
+      detail.confirmed = [...phase.confirmed];
+      return { kind: phase.kind, step: null, detail };
+    default:
+      return { kind: phase.kind, step: null, detail };
+  }
+}

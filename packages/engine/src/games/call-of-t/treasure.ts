@@ -1,0 +1,63 @@
+import type { CotCommand } from '@veiltable/protocol';
+import type { Result } from '../../core/result.ts';
+import { err } from '../../core/result.ts';
+import { isSuit, strengthOf } from './cards.ts';
+import type { Check } from './checks.ts';
+import { rollCheck, rollSum, succeeded } from './checks.ts';
+import type { Ctx } from './context.ts';
+import { addLtf, done, emitCheck, grantCheck, note, requireParticipant } from './context.ts';
+import { finishStep } from './event-phase.ts';
+import { findCharacter } from './state.ts';
+import { treasureContents } from './tables.ts';
+import { discardFromHand } from './zones.ts';
+
+/** The treasure rank after 〈目星〉: a fumble loses it, else the best SD is added, never above the cap (COT-TRS-02). */
+export function treasureRank(cap: number, rank: number, spotChecks: readonly Check[]): number | null {
+  if (rank > cap) return null;
+  if (spotChecks.some((c) => c.level === 'fumble')) return null;
+  const best = Math.max(0, ...spotChecks.filter(succeeded).map((c) => c.sd));
+  return Math.min(cap, rank + best);
+}
+
+/** COT-TRS-01..03: 2D6 (or a ♦ from a hand) against the cap, then 〈目星〉 by those who pay 1 LTF. */
+export function applyTreasure(ctx: Ctx, command: Extract<CotCommand, { type: 'cot.treasure.resolve' }>): Result<void> {
+  const who = requireParticipant(ctx, 'COT-TRS-01');
+  if (!who.ok) return who;
+  const phase = ctx.state.phase;
+  if (phase.kind !== 'event' || phase.step?.kind !== 'treasure') return err('NOT_YOUR_PHASE', 'COT-TRS-01');
+  const cap = phase.step.cap;
+  const state = ctx.state;
+  const spotters = [...new Set(command.spotters)].map((id) => findCharacter(state, id));
+  if (spotters.some((c) => !c)) return err('NO_SUCH_CHARACTER', 'COT-TRS-02');
+  let rank: number;
+  if (command.diamond) {
+    // T-FX-ENC ♦: the card's strength is the rank; above the cap it cannot be used; no 〈目星〉.
+    const owner = findCharacter(state, command.diamond.character);
+    const card = owner?.hand.find((c) => c.id === command.diamond!.card);
+    if (!owner || !card || !isSuit(card, 'D')) return err('NEED_DIAMOND', 'COT-TRS-01');
+    if (ctx.actor.role === 'player' && owner.seat !== ctx.actor.seat) return err('NOT_YOUR_CHARACTER', 'COT-TRS-01');
+    rank = strengthOf(card, state.options.aceHigh);
+    if (rank > cap) return err('ABOVE_CAP', 'COT-TRS-01');
+    if (spotters.length > 0) return err('NO_SPOT_WITH_DIAMOND', 'COT-TRS-01');
+    discardFromHand(ctx, owner, card.id);
+  } else {
+    rank = rollSum(ctx.rng, 2, 6);
+  }
+  note(ctx, 'treasure.rank', { cap, rank });
+  const checks: Check[] = [];
+  // INFERRED: 〈目星〉 comes after the 2D6 and is pointless once the rank is above the cap.
+  if (rank <= cap) {
+    for (const c of spotters) {
+      addLtf(c!, 3);
+      const check = rollCheck(ctx.rng, c!.skillSets.spot, state.options.autoFailAtZero);
+      emitCheck(ctx, c!.id, 'spot', check);
+      if (succeeded(check)) grantCheck(c!, 'set:spot');
+      checks.push(check);
+    }
+  }
+  const final = treasureRank(cap, rank, checks);
+  if (final !== null) state.party.treasures.push(final);
+  note(ctx, 'treasure', { rank: final, contents: final === null ? null : treasureContents(final) });
+  finishStep(ctx);
+  return done;
+}
