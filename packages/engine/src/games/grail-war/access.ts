@@ -1,0 +1,62 @@
+import type { Viewer } from '@veiltable/protocol';
+import type { Knowledge } from './commands.ts';
+import type { DamageStep, PlayerStep } from './damage.ts';
+import { playerSteps } from './damage.ts';
+import type { Acl } from './events.ts';
+import type { Hit, Reward, SlotRecord } from './state.ts';
+
+/** Who sees what (§17.1), as predicates over the frozen ACL, shared by view and viewEvent. */
+
+/** The GM, or a spectator under `gmMirror`: sees everything. */
+export const mirrors = (acl: Acl, v: Viewer): boolean => v.role === 'gm' || (v.role === 'spectator' && acl.spectators === 'gmMirror');
+
+/** Owner or partner of a character (GW-HIDE-00), or a mirror. */
+export const seesPrivate = (acl: Acl, id: string, v: Viewer): boolean =>
+  mirrors(acl, v) || (v.role === 'player' && (acl.privateOf[id] ?? []).includes(v.seat));
+
+/** Someone in the battle (a participant or its partner), or a mirror: sees sealed-step status and reveals (F27–F29). */
+export const inBattle = (acl: Acl, v: Viewer): boolean => mirrors(acl, v) || (v.role === 'player' && acl.battleSeats.includes(v.seat));
+
+/** Revealed judgments and final damage: battle members, and spectators unless `spectatorVisibility` is public (F28). */
+export const seesReveals = (acl: Acl, v: Viewer): boolean => inBattle(acl, v) || (v.role === 'spectator' && acl.spectators !== 'public');
+
+/** A knowledge entry belongs to its knower (F11); partners only under `pairSharesInfo`. */
+export const seesKnowledge = (acl: Acl, k: Knowledge, v: Viewer): boolean =>
+  mirrors(acl, v) || (v.role === 'player' && (acl.ownerOf[k.knower] === v.seat || (acl.pairSharesInfo && seesPrivate(acl, k.knower, v))));
+
+/** What a knower sees of its own ledger: the believed total only (INFO-04, HIDE-F13); the GM sees both. */
+export type KnowledgeView = Omit<Knowledge, 'total'> & { total?: number };
+export function knowledgeFor(acl: Acl, ks: Knowledge[], v: Viewer): KnowledgeView[] {
+  return ks
+    .filter((k) => seesKnowledge(acl, k, v))
+    .map((k) => {
+      const { total, ...rest } = k;
+      return mirrors(acl, v) ? { ...rest, total } : { ...rest };
+    });
+}
+
+export type HitView = { attacker: string; target: string; hp: number; mp: number; via: Hit['via']; steps?: DamageStep[] | PlayerStep[] };
+
+/** A hit: the GM sees every step; the attacker's side sees steps without the info term (HIDE-03); others the final. */
+export function hitFor(acl: Acl, h: Hit, v: Viewer): HitView {
+  const base = { attacker: h.attacker, target: h.target, hp: h.hp, mp: h.mp, via: h.via };
+  if (mirrors(acl, v)) return { ...base, steps: structuredClone(h.steps) };
+  if (seesPrivate(acl, h.attacker, v)) return { ...base, steps: playerSteps(h.steps) };
+  return base;
+}
+
+export type SlotView = Omit<SlotRecord, 'hits' | 'npCosts'> & { hits: HitView[]; npCosts: SlotRecord['npCosts'] };
+
+/** One resolved slot for a viewer who sees reveals: MP costs stay with their owner's side (F06). */
+export function slotFor(acl: Acl, r: SlotRecord, v: Viewer): SlotView {
+  return {
+    ...structuredClone(r),
+    hits: r.hits.map((h) => hitFor(acl, h, v)),
+    npCosts: r.npCosts.filter((c) => seesPrivate(acl, c.character, v)).map((c) => ({ ...c })),
+  };
+}
+
+/** Rewards go to their owner and partner only (F31). */
+export function rewardsFor(acl: Acl, rewards: Reward[], v: Viewer): Reward[] {
+  return rewards.filter((r) => seesPrivate(acl, r.character, v)).map((r) => structuredClone(r));
+}

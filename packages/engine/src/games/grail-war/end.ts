@@ -1,0 +1,116 @@
+import type { Ctx } from './context.ts';
+import { aclOf, emit, standing } from './context.ts';
+import type { Battle, GrailWarState, Reward } from './state.ts';
+import { characterOf } from './state.ts';
+
+/** BATTLE-20 (a): ends the battle when at most one side still stands. */
+export function checkEnd(ctx: Ctx, battle: Battle): boolean {
+  if (battle.phase === 'ended') return true;
+  const sides = new Set(battle.participants.filter(standing).map((p) => p.side));
+  if (sides.size <= 1) {
+    endBattle(ctx, battle, 'sideDown');
+    return true;
+  }
+  return false;
+}
+
+/** Closes the battle: winner (BATTLE-21), then the post-battle hooks in order (BATTLE-22). */
+export function endBattle(ctx: Ctx, battle: Battle, reason: NonNullable<Battle['endReason']>): void {
+  battle.phase = 'ended';
+  battle.endReason = reason;
+  battle.submission = null;
+  battle.window = null;
+  battle.winner = ctx.state.options.battleWinnerRule === 'gm' ? null : decideWinner(ctx.state, battle);
+  emit(ctx, { type: 'battle.ended', reason, winner: battle.winner, slotsPlayed: battle.slotsPlayed, acl: aclOf(ctx.state) });
+  battle.rewards = computeRewards(ctx.state, battle);
+  for (const r of battle.rewards) {
+    const sheet = characterOf(ctx.state, r.character)!.sheet;
+    sheet.xp += r.xp;
+    sheet.merit += r.merit;
+  }
+  emit(ctx, { type: 'battle.rewards', rewards: structuredClone(battle.rewards), acl: aclOf(ctx.state) });
+}
+
+/** BATTLE-21 default: last side standing; else the side that did not withdraw; else more damage dealt; tie → none. */
+export function decideWinner(state: GrailWarState, battle: Battle): string | null {
+  const sides = [...new Set(battle.participants.map((p) => p.side))];
+  const up = sides.filter((s) => battle.participants.some((p) => p.side === s && standing(p)));
+  if (up.length === 1) return up[0]!;
+  if (state.options.withdrawalConcedes && battle.withdrawnSides.length > 0) {
+    const stayed = up.filter((s) => !battle.withdrawnSides.includes(s));
+    if (stayed.length === 1) return stayed[0]!;
+  }
+  const dealt = (side: string) =>
+    battle.participants.filter((p) => p.side === side).reduce((n, p) => n + Object.values(p.dealt).reduce((a, b) => a + b, 0), 0);
+  const ranked = up.map((s) => ({ s, d: dealt(s) })).sort((a, b) => b.d - a.d);
+  if (ranked.length === 0 || (ranked.length > 1 && ranked[0]!.d === ranked[1]!.d)) return null;
+  return ranked[0]!.s;
+}
+
+/**
+ * BATTLE-22 steps 1–3 and 6: info gains (INFO-06/08), XP (XP-02..05, XP-08), merit (MERIT-07) and the
+ * front-row battle mark for CLASS-02 counters. Region concealment and SAN (steps 4–5) belong to the scene flow.
+ */
+export function computeRewards(state: GrailWarState, battle: Battle): Reward[] {
+  const o = state.options;
+  const front = (side: string) => battle.participants.filter((p) => p.side === side && p.row === 'front').length;
+  const sides = [...new Set(battle.participants.map((p) => p.side))];
+  const defeated = battle.participants.filter((p) => p.status !== 'standing');
+  const out: Reward[] = [];
+  for (const p of battle.participants) {
+    const me = characterOf(state, p.id)!;
+    const foes = battle.participants.filter((q) => q.side !== p.side);
+    const foeSides = sides.filter((s) => s !== p.side);
+    const multi =
+      o.multiOpponentXp === 'fixedAllied'
+        ? foeSides.reduce((n, s) => n + Math.max(0, front(s) - front(p.side)), 0)
+        : Math.max(0, foes.filter((q) => q.row === 'front').length - front(p.side));
+    const notes: string[] = [];
+    let xp = (o.multiOpponentXp === 'perHead' ? foes.length : 1) + multi;
+    const isFront = p.row === 'front';
+    if (isFront) {
+      xp += 1;
+      if (me.sheet.kind === 'master') {
+        xp += foes.filter((q) => q.row === 'front' && characterOf(state, q.id)!.sheet.kind === 'servant').length;
+      }
+    }
+    const won = battle.winner === p.side;
+    if (won) xp += 2 + (isFront ? multi : 0);
+    let kills = 0;
+    for (const d of defeated.filter((x) => x.side !== p.side)) {
+      const dealt = battle.participants.map((x) => x.dealt[d.id] ?? 0);
+      const top = Math.max(...dealt);
+      const mine = p.dealt[d.id] ?? 0;
+      if (top > 0 && mine === top) {
+        const tied = dealt.filter((x) => x === top).length > 1;
+        if (!tied || o.mostDamageTie === 'allTied') kills += 1;
+        else notes.push(`defeat:${d.id}:gm`);
+      }
+    }
+    xp += 3 * kills;
+    let merit = 0;
+    if (o.meritAcquisition === '000') {
+      const beatServant = me.sheet.kind === 'master' && isFront && foes.some((q) => q.row === 'front' && characterOf(state, q.id)!.sheet.kind === 'servant');
+      let m = (won && isFront ? 1 + multi : 0) + kills;
+      if (beatServant) m *= 2;
+      merit = m;
+    } else {
+      merit = (won && isFront ? 1 : 0) + (p.arcaneUsed ? 1 : 0);
+    }
+    const info: Reward['info'] = [];
+    if (battle.slotsPlayed >= 5) {
+      for (const q of foes) {
+        if (characterOf(state, q.id)!.sheet.kind !== 'servant') continue;
+        let points = 1 + (battle.npUsers.includes(q.id) ? 1 : 0);
+        const k = battle.knowledge.find((x) => x.knower === p.id && x.target === q.id);
+        if (o.infoDoubleForKnown && k?.trueNameKnown) points *= 2;
+        // INFO-18: after the true name is known, info about it becomes XP.
+        if (k?.trueNameKnown) xp += points;
+        else info.push({ target: q.id, type: 'combat', points });
+      }
+    }
+    if (isFront) notes.push('frontRowBattle');
+    out.push({ character: p.id, xp, merit, info, notes });
+  }
+  return out;
+}

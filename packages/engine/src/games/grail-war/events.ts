@@ -1,0 +1,45 @@
+import type { SealedReveal } from '../../core/sealed.ts';
+import type { BatchPlan, Knowledge, PrebattleDecl, WindowDecl } from './commands.ts';
+import type { GrailWarOptions } from './options.ts';
+import type { Override, Reward, SlotRecord } from './state.ts';
+import type { Sheet } from './sheets.ts';
+
+/**
+ * Who may see what, frozen into each event so viewEvent can redact it without state: the seats that see each
+ * character's private side (owner + partner), and the seats of everyone in the battle (GW-HIDE-01).
+ */
+export type Acl = {
+  privateOf: Record<string, string[]>;
+  ownerOf: Record<string, string>;
+  battleSeats: string[];
+  spectators: GrailWarOptions['spectatorVisibility'];
+  pairSharesInfo: boolean;
+};
+
+export type PublicParticipant = { id: string; side: string; row: 'front' | 'back'; name: string; kind: 'servant' | 'master' };
+
+/** The stored events. Each carries the whole truth; nothing here reaches a socket except through viewEvent. */
+export type GrailWarEvent =
+  | { type: 'options.set'; options: GrailWarOptions }
+  | { type: 'seat.added'; seat: string; name: string }
+  | { type: 'character.registered'; id: string; seat: string; partner: string | null; sheet: Sheet; acl: Acl }
+  | { type: 'character.updated'; id: string; sheet: Sheet; acl: Acl }
+  | { type: 'knowledge.set'; entry: Knowledge; acl: Acl }
+  | { type: 'knowledge.removed'; knower: string; target: string; acl: Acl }
+  | { type: 'battle.overridden'; override: Override; acl: Acl }
+  | { type: 'battle.started'; battle: number; scene: 'day' | 'night'; participants: PublicParticipant[]; knowledge: Knowledge[]; acl: Acl }
+  | { type: 'sealed.answered'; step: 'prebattle' | 'batch' | 'window'; character: string; commitment: string; acl: Acl }
+  | { type: 'prebattle.revealed'; answers: SealedReveal<PrebattleDecl>[]; rows: Record<string, 'front' | 'back'>; acl: Acl }
+  | { type: 'batch.opened'; batch: number; engaged: Record<string, string[]>; acl: Acl }
+  | { type: 'batch.revealed'; batch: number; answers: SealedReveal<BatchPlan>[]; acl: Acl }
+  | { type: 'window.opened'; batch: number; masters: string[]; acl: Acl }
+  | { type: 'window.revealed'; batch: number; answers: SealedReveal<WindowDecl>[]; acl: Acl }
+  | { type: 'slot.resolved'; record: SlotRecord; acl: Acl }
+  | { type: 'battle.withdrawn'; side: string; by: string; acl: Acl }
+  | { type: 'battle.betrayed'; character: string; side: string; acl: Acl }
+  | { type: 'battle.extended'; batches: number; acl: Acl }
+  | { type: 'seal.retreat'; master: string; servant: string; endsBattle: boolean; acl: Acl }
+  | { type: 'battle.ended'; reason: string; winner: string | null; slotsPlayed: number; acl: Acl }
+  | { type: 'battle.decided'; winner: string | null; acl: Acl }
+  | { type: 'battle.rewards'; rewards: Reward[]; acl: Acl }
+  | { type: 'battle.closed'; battle: number };

@@ -1,0 +1,261 @@
+import type { Viewer } from '@veiltable/protocol';
+import { describe, expect, test } from 'vitest';
+import { sha256Hex } from '../../core/hash.ts';
+import { Rng, newRngState } from '../../core/rng.ts';
+import { apply } from './apply.ts';
+import { waitPlan } from './batch.ts';
+import { isBerserkerSingle, slotDemand } from './plan-check.ts';
+import type { BatchPlan, GrailWarCommand, Judgment, Knowledge, SlotPlan, WindowAction } from './commands.ts';
+import type { GrailWarEvent } from './events.ts';
+import { privateSeats } from './state.ts';
+import type { GrailWarState, Participant } from './state.ts';
+import { GM, SPECTATOR, master, seat, servant } from './test-support.ts';
+import { setup } from './state.ts';
+import { view, viewEvent } from './view.ts';
+import type { GrailWarView, GrailWarViewEvent } from './view.ts';
+// The wire schemas are not exported from the protocol package's index yet, so they are read from their files.
+import type { GwCommand, GwView, GwViewEvent } from '../../../../protocol/src/grail-war/index.ts';
+import { gwCommand, gwView, gwViewEvent } from '../../../../protocol/src/grail-war/index.ts';
+
+// Compile-time: the engine's types and the wire schemas describe the same messages.
+const toWire = (c: GrailWarCommand): GwCommand => c;
+const fromWire = (c: GwCommand): GrailWarCommand => c;
+const viewToWire = (v: GrailWarView): GwView => v;
+const eventToWire = (e: GrailWarViewEvent): GwViewEvent => e;
+void [toWire, fromWire, viewToWire, eventToWire];
+
+// Issue 4: at least 1,000 random legal battles. Per-battle checks stay cheap (views only where a secret is pending).
+const RUNS = 1000;
+const GRADES = ['E', 'D', 'C', 'B', 'A', 'C+', 'B+'];
+
+type Step = { actor: Viewer; command: GrailWarCommand };
+
+/** Builds a random room and battle, then plays it to the end with random but mostly legal plans. */
+function randomBattle(seedText: string): { steps: Step[]; states: GrailWarState[]; events: GrailWarEvent[] } {
+  const r = new Rng(newRngState(sha256Hex(seedText)));
+  const pick = <T>(xs: readonly T[]): T => xs[r.below(xs.length)]!;
+  let state = setup(sha256Hex(`room-${seedText}`));
+  const steps: Step[] = [];
+  const states: GrailWarState[] = [];
+  const events: GrailWarEvent[] = [];
+  const act = (actor: Viewer, command: GrailWarCommand): boolean => {
+    const out = apply(state, command, actor);
+    if (!out.ok) return false;
+    steps.push({ actor, command: structuredClone(command) });
+    state = out.value.state;
+    states.push(state);
+    events.push(...out.value.events);
+    return true;
+  };
+  const version = pick(['001', '000'] as const);
+  act(GM, { type: 'options.set', options: { ...(version === '000' ? { sealRules: '000', specialJudgmentRule: '000', magicDamageRouting: 'halfHalf', assassinTraits: 'old' } : {}), coopSupportRule: r.below(2) === 0, meleeMode: pick(['simultaneous', 'sequential1v1'] as const), battleBatches: 1 + r.below(3) } });
+  const sides = 2 + r.below(2);
+  const participants: { character: string; side: string; row?: 'front' | 'back' }[] = [];
+  let n = 0;
+  for (let side = 0; side < sides; side++) {
+    const sid = `v${side}`;
+    const stats = { str: pick(GRADES), end: pick(GRADES), agi: pick(GRADES), mag: pick(GRADES), luk: pick(GRADES), np: pick(GRADES) };
+    const np = r.below(2) === 0 ? [{ id: `np${side}`, name: `NPNAME-${side}-zq`, npType: 'antiArmy' as const, mode: pick(['alwaysActive', 'trueNameRelease'] as const), hpDamage: 5 + r.below(10), mpDamage: r.below(6), mpCost: r.below(8), cards: 1 + r.below(2) }] : [];
+    const className = pick(['saber', 'archer', 'lancer', 'rider', 'caster', 'berserker', 'assassin'] as const);
+    const sv = `s${side}`;
+    act(GM, { type: 'character.register', id: sv, seat: `s${++n}`, partner: null, sheet: servant({ alias: `Alias ${side}`, trueName: `TN-${sv}-zq`, className, stats, noblePhantasms: np, defense: { cards: r.below(3), value: null }, magecraft: r.below(3) === 0 ? pick(GRADES) : null, hp: { current: 20 + r.below(40), max: 60 } }) });
+    participants.push({ character: sv, side: sid });
+    if (r.below(3) > 0) {
+      const mid = `m${side}`;
+      act(GM, { type: 'character.register', id: mid, seat: `s${++n}`, partner: sv, sheet: master({ name: `Master ${side}`, grade: 1 + r.below(12), specializations: r.below(2) ? [pick(['combat', 'magic', 'conviction', 'fate'] as const)] : [], judgmentLimit: r.below(2) ? 3 + r.below(8) : null, spells: r.below(2) ? { cards: 1 + r.below(3), grade: pick(GRADES) } : null }) });
+      if (r.below(2)) participants.push({ character: mid, side: sid, row: pick(['front', 'back'] as const) });
+    }
+  }
+  const ids = Object.keys(state.characters);
+  const knowledge: Knowledge[] = ids.flatMap((k) => ids.filter((t) => t !== k && r.below(2)).map((t) => ({ knower: k, target: t, total: r.below(12) - 3, believed: r.below(12), classKnown: r.below(2) === 0, failedGuess: r.below(4) === 0, trueNameKnown: false })));
+  const regions = Object.fromEntries(ids.map((id) => [id, pick(['r1', 'r2'])]));
+  act(GM, { type: 'battle.start', scene: pick(['day', 'night'] as const), participants, regions, knowledge, ambushSide: r.below(4) === 0 ? 'v0' : null });
+  for (const id of [...state.battle!.prebattle.seats]) {
+    const me = state.characters[id]!;
+    const seals = me.sheet.kind === 'master' && r.below(2) ? [pick(['attackStance', 'defenseStance', 'restoration'] as const)] : [];
+    const conviction = me.sheet.kind === 'master' && r.below(2) ? 1 : 0;
+    if (!act(seat(me.seat), { type: 'battle.prepare', decl: { row: null, seals, conviction, consumables: [], activatePlus: [], guardian: false } })) {
+      act(seat(me.seat), { type: 'battle.prepare', decl: { row: null, seals: [], conviction: 0, consumables: [], activatePlus: [], guardian: false } });
+    }
+  }
+  for (let guard = 0; guard < 200 && state.battle && state.battle.phase !== 'ended'; guard++) {
+    const b = state.battle;
+    if (r.below(30) === 0) {
+      act(GM, { type: 'battle.force' });
+      continue;
+    }
+    if (b.phase === 'submit') {
+      const id = b.submission!.seats.find((x) => !Object.hasOwn(b.submission!.answers, x))!;
+      const me = state.characters[id]!;
+      const p = b.participants.find((x) => x.id === id)!;
+      const engaged = b.engaged[id] ?? [];
+      const ok = act(seat(me.seat), { type: 'battle.submit', plan: randomPlan(r, state, p, engaged) });
+      if (!ok) expect(act(seat(me.seat), { type: 'battle.submit', plan: waitPlan(engaged) })).toBe(true);
+    } else if (b.phase === 'window') {
+      const id = b.window!.seats.find((x) => !Object.hasOwn(b.window!.answers, x))!;
+      const me = state.characters[id]!;
+      const servantId = me.partner!;
+      const opp = b.engaged[servantId]?.[0];
+      const options: WindowAction[] = [{ seal: 'absoluteDefense', slot: 1 + r.below(5) }, { seal: 'forcedAttack', slot: 1 + r.below(5), ...(opp ? { opponent: opp } : {}) }];
+      if (opp) options.push({ seal: 'actionRestriction', slot: 1 + r.below(5), opponent: opp, judgment: { card: pick(['smash', 'counter', 'rush'] as const) } });
+      const actions = r.below(2) ? [pick(options)] : [];
+      if (!act(seat(me.seat), { type: 'battle.window', decl: { actions } })) expect(act(seat(me.seat), { type: 'battle.window', decl: { actions: [] } })).toBe(true);
+    }
+  }
+  return { steps, states, events };
+}
+
+/** Random judgments drawn from what the pool still holds after the earlier slots of the same plan. */
+function randomPlan(r: Rng, state: GrailWarState, p: Participant, engaged: string[]): BatchPlan {
+  const left = { ...p.pool };
+  const me = state.characters[p.id]!;
+  const slots: SlotPlan[] = [];
+  for (let i = 0; i < 5; i++) {
+    if (r.below(12) === 0) {
+      const ally = state.battle!.participants.find((q) => q.side === p.side && q.id !== p.id && q.status === 'standing');
+      const opp = ally ? state.battle!.engaged[ally.id]?.[0] : undefined;
+      if (ally && opp && me.sheet.kind === 'master' && (left.normal ?? 0) > 0) {
+        left.normal! -= 1;
+        slots.push({ type: 'support', ally: ally.id, opponent: opp, mode: 'physical', card: 'normal', aspect: 'smash' });
+        continue;
+      }
+    }
+    if (r.below(40) === 0) {
+      slots.push({ type: 'withdraw' });
+      continue;
+    }
+    const vs: Record<string, Judgment> = {};
+    for (const q of engaged) {
+      const keys = Object.keys(left).filter((k) => (left[k] ?? 0) > 0);
+      if (keys.length === 0 || r.below(4) === 0) {
+        vs[q] = { card: 'wait' };
+        continue;
+      }
+      const key = keys[r.below(keys.length)]!;
+      left[key]! -= 1;
+      if (key.startsWith('np:')) vs[q] = { card: 'np', np: key.slice(3) };
+      else if (key === 'magecraft' || key === 'skill' || key === 'normal') vs[q] = { card: key, aspect: (['smash', 'counter', 'rush'] as const)[r.below(3)]! };
+      else vs[q] = { card: key as Judgment['card'] };
+    }
+    slots.push({ type: 'play', vs });
+  }
+  return { slots, activatePlus: [] };
+}
+
+const viewersOf = (s: GrailWarState): Viewer[] => [GM, SPECTATOR, ...Object.values(s.characters).map((c) => seat(c.seat)), seat('s99')];
+
+describe('fuzz: random legal battles', () => {
+  test('GW-BATTLE-07 GW-BATTLE-12 GW-HIDE-01 pools stay ≥ 0, HP/MP match the log, replays agree, views do not leak', () => {
+    let battles = 0;
+    let slots = 0;
+    for (let i = 0; i < RUNS; i++) {
+      const seedText = `gw-fuzz-${i}`;
+      try {
+        const { steps, states, events } = randomBattle(seedText);
+        const final = states.at(-1)!;
+        const b = final.battle!;
+        if (b.phase === 'ended') battles++;
+        slots += b.slotsPlayed;
+        for (const s of states) for (const p of s.battle?.participants ?? []) for (const v of Object.values(p.pool)) expect(v).toBeGreaterThanOrEqual(0);
+        // HP/MP bookkeeping: from the state right after the pre-battle reveal, only logged hits and NP costs move them.
+        const start = states.find((s) => s.battle && s.battle.batch >= 1)!;
+        for (const p of b.participants) {
+          const before = start.characters[p.id]!.sheet;
+          const after = final.characters[p.id]!.sheet;
+          const hits = b.history.flatMap((rec) => rec.hits).filter((h) => h.target === p.id);
+          const costs = b.history.flatMap((rec) => rec.npCosts).filter((c) => c.character === p.id);
+          expect(after.hp.current).toBe(before.hp.current - hits.reduce((n, h) => n + h.hp, 0));
+          expect(after.mp.current).toBe(before.mp.current - hits.reduce((n, h) => n + h.mp, 0) - costs.reduce((n, c) => n + c.mp, 0));
+          expect(p.taken.hp).toBe(hits.reduce((n, h) => n + h.hp, 0));
+        }
+        // Consumption matches what was played (BATTLE-07), where no seal or trait changes the count.
+        const sealed = new Set<string>();
+        for (const e of events) {
+          if (e.type === 'prebattle.revealed') for (const a of e.answers) if (a.answer?.seals.length) sealed.add(a.seat);
+          if (e.type === 'window.revealed') for (const a of e.answers) if (a.answer?.actions.length) sealed.add(a.seat);
+        }
+        for (const p of b.participants) {
+          const partner = final.characters[p.id]!.partner;
+          if (sealed.has(p.id) || (partner !== null && sealed.has(partner))) continue;
+          const first = start.battle!.participants.find((q) => q.id === p.id)!;
+          if (p.noConsume || p.forcedSlots.length || p.forcedPairs.length || isBerserkerSingle(final, p.id)) continue;
+          if (b.history.some((rec) => rec.supports.some((x) => x.supporter === p.id))) continue;
+          const spent: Record<string, number> = {};
+          for (const rec of b.history) {
+            const vs = Object.fromEntries(rec.plays.filter((x) => x.character === p.id).map((x) => [x.opponent, x.judgment]));
+            for (const [k, n] of Object.entries(slotDemand({ type: 'play', vs }, false))) spent[k] = (spent[k] ?? 0) + n;
+          }
+          for (const k of Object.keys(first.pool)) expect(first.pool[k]! - (p.pool[k] ?? 0), `${p.id} ${k}`).toBe(spent[k] ?? 0);
+        }
+        // Back-row and splash hits only where the rules allow (BATTLE-03, CLASS-03, BATTLE-16 000).
+        for (const rec of b.history) {
+          for (const h of rec.hits) {
+            if (h.via === 'splash') expect(final.options.assassinTraits).toBe('new');
+            else if (h.via === 'arcane') expect(final.options.specialJudgmentRule).toBe('000');
+            else expect(rec.plays.some((x) => (x.character === h.attacker && x.opponent === h.target) || (x.character === h.target && x.opponent === h.attacker))).toBe(true);
+          }
+        }
+        // Replay: the same commands from the same seed rebuild the same state and events.
+        let again = setup(sha256Hex(`room-${seedText}`));
+        const replayed: GrailWarEvent[] = [];
+        for (const st of steps) {
+          const out = apply(again, st.command, st.actor);
+          if (!out.ok) throw new Error(`replay refused ${st.command.type}`);
+          again = out.value.state;
+          replayed.push(...out.value.events);
+        }
+        expect(JSON.stringify(again)).toBe(JSON.stringify(final));
+        expect(JSON.stringify(replayed)).toBe(JSON.stringify(events));
+        // Every accepted command, view and redacted event matches the wire schemas.
+        for (const st of steps) expect(gwCommand.safeParse(st.command).success).toBe(true);
+        for (const s of i % 10 === 0 ? [states[Math.floor(states.length / 2)]!, final] : [final]) {
+          for (const v of viewersOf(s)) {
+            const parsed = gwView.safeParse(view(s, v));
+            if (!parsed.success) throw new Error(`view schema: ${parsed.error.message}`);
+          }
+        }
+        // Schemas of every redacted event: one battle in ten (the shapes repeat; the leak checks below run on all).
+        for (const e of i % 10 === 0 ? events : []) {
+          for (const v of viewersOf(final)) {
+            const out = viewEvent(e, v);
+            if (out === null) continue;
+            const parsed = gwViewEvent.safeParse(out);
+            if (!parsed.success) throw new Error(`event schema (${e.type}): ${parsed.error.message}`);
+          }
+        }
+        // Leaks: a pending answer's content and salt reach nobody outside its side; true names only owner, partner, GM.
+        for (const s of states) {
+          const open = s.battle?.submission?.status === 'open' ? s.battle.submission : null;
+          // Only states holding a sealed answer can leak one; true names are checked on the final views below.
+          if (!open || Object.keys(open.answers).length === 0) continue;
+          for (const v of viewersOf(s)) {
+            const seen = view(s, v);
+            const text = JSON.stringify(seen);
+            for (const c of Object.values(s.characters)) {
+              const may = v.role === 'gm' || (v.role === 'player' && privateSeats(s, c.id).includes(v.seat));
+              if (!may) expect(text).not.toContain(`TN-${c.id}-zq`);
+            }
+            for (const [id, ans] of Object.entries(open?.answers ?? {})) {
+              expect(text).not.toContain(ans.salt);
+              const may = v.role === 'gm' || (v.role === 'player' && privateSeats(s, id).includes(v.seat));
+              const entry = seen.battle?.submission?.entries.find((e) => e.character === id);
+              if (!may) expect(entry?.answer).toBeUndefined();
+            }
+          }
+        }
+        for (const v of viewersOf(final)) {
+          const text = JSON.stringify(events.map((e) => viewEvent(e, v))) + JSON.stringify(view(final, v));
+          for (const c of Object.values(final.characters)) {
+            const may = v.role === 'gm' || (v.role === 'player' && privateSeats(final, c.id).includes(v.seat));
+            if (!may) expect(text).not.toContain(`TN-${c.id}-zq`);
+          }
+        }
+      } catch (e) {
+        throw new Error(`fuzz seed "${seedText}" failed: ${(e as Error).message}`, { cause: e });
+      }
+    }
+    // The generator must produce real battles, not only refusals.
+    expect(battles).toBeGreaterThan(RUNS / 2);
+    expect(slots).toBeGreaterThan(RUNS * 3);
+  }, 180_000);
+});

@@ -1,0 +1,158 @@
+import type { Result } from '../../core/result.ts';
+import { err } from '../../core/result.ts';
+import { allAnswered, answerSealed, revealSealed } from '../../core/sealed.ts';
+import type { PrebattleDecl } from './commands.ts';
+import type { Ctx } from './context.ts';
+import { aclOf, done, emit, requireBattle, requireCharacter } from './context.ts';
+import { openBatch } from './batch.ts';
+import { rankPlus } from './grades.ts';
+import { masterPool, servantPool } from './pool.ts';
+import type { Battle, Character, GrailWarState } from './state.ts';
+import { characterOf, participantOf } from './state.ts';
+
+const PLUS_STAT_KEY = { str: 'str', end: 'end', agi: 'agi', luk: 'luk', mag: 'mag' } as const;
+
+/** Player: the pre-battle declaration, sealed until everyone has answered (GW-BATTLE-08). */
+export function battlePrepare(ctx: Ctx, decl: PrebattleDecl): Result<void> {
+  const b = requireBattle(ctx, 'prebattle');
+  if (!b.ok) return b;
+  const me = requireCharacter(ctx);
+  if (!me.ok) return me;
+  const valid = checkPrebattle(ctx.state, b.value, me.value, decl);
+  if (!valid.ok) return valid;
+  const entry = answerSealed(b.value.prebattle, me.value.id, decl, ctx.rng);
+  if (!entry.ok) return err('NOT_IN_DECLARATION', 'GW-BATTLE-08');
+  emit(ctx, { type: 'sealed.answered', step: 'prebattle', character: me.value.id, commitment: entry.value.commitment, acl: aclOf(ctx.state) });
+  if (allAnswered(b.value.prebattle)) revealPrebattle(ctx, b.value);
+  return done;
+}
+
+/** Checks one pre-battle declaration against sheets, seals, location and options. */
+export function checkPrebattle(state: GrailWarState, battle: Battle, me: Character, d: PrebattleDecl): Result<void> {
+  const o = state.options;
+  const inBattle = participantOf(battle, me.id) !== undefined;
+  const sheet = me.sheet;
+  if (!inBattle && (d.row !== null || d.conviction !== 0 || d.consumables.length || d.activatePlus.length || d.guardian)) {
+    return err('NOT_IN_BATTLE', 'GW-SEAL-00');
+  }
+  if (new Set(d.seals).size !== d.seals.length) return err('DUPLICATE_SEAL', 'GW-SEAL-00');
+  if (d.seals.length > 0) {
+    if (sheet.kind !== 'master') return err('NOT_A_MASTER', 'GW-SEAL-00');
+    const servant = me.partner ? participantOf(battle, me.partner) : undefined;
+    if (!servant) return err('NO_SERVANT_IN_BATTLE', 'GW-SEAL-00');
+    if ((sheet.sealsLeft ?? 0) < d.seals.length) return err('NO_SEALS_LEFT', 'GW-SEAL-00');
+    if (d.seals.includes('restoration') && o.sealRules === '000') return err('SEAL_NOT_IN_BATTLE', 'GW-SEAL-06');
+    if (d.seals.includes('restoration') && me.restorationUsed) return err('ONCE_ONLY', 'GW-SEAL-06');
+    // ⓛ seals without taking part need master and servant in the same location (SEAL-00).
+    if (!inBattle && o.sealSameLocationRequired) {
+      const here = battle.regions[me.id];
+      if (here === undefined || here !== battle.regions[servant.id]) return err('NOT_SAME_LOCATION', 'GW-SEAL-00');
+    }
+  }
+  if (d.conviction !== 0) {
+    if (sheet.kind !== 'master') return err('NOT_A_MASTER', 'GW-SPEC-05');
+    if (o.convictionRule === '000') return err('CONVICTION_RULE_GAP', 'GW-SPEC-05');
+    const cap = sheet.specializations.includes('conviction') ? 3 : 1;
+    if (!Number.isInteger(d.conviction) || d.conviction < 0 || d.conviction > cap) return err('BAD_CONVICTION', 'GW-SPEC-05');
+    if (sheet.conviction.current < d.conviction) return err('NOT_ENOUGH_CONVICTION', 'GW-SPEC-05');
+  }
+  const items = d.consumables.map((c) => c.item);
+  if (new Set(items).size !== items.length) return err('DUPLICATE_ITEM', 'GW-ITEM-01');
+  for (const c of d.consumables) {
+    if ((sheet.consumables[c.item] ?? 0) < 1) return err('NO_SUCH_ITEM', 'GW-ITEM-01');
+    if (c.item === 'berserkerPotion' && sheet.kind === 'servant' && !c.kind) return err('POTION_NEEDS_KIND', 'GW-ITEM-B4');
+  }
+  if (d.activatePlus.length) {
+    if (sheet.kind !== 'servant') return err('NOT_A_SERVANT', 'GW-MERIT-01');
+    if (new Set(d.activatePlus).size !== d.activatePlus.length) return err('DUPLICATE_PLUS', 'GW-MERIT-01');
+    for (const s of d.activatePlus) if (rankPlus(sheet.stats[PLUS_STAT_KEY[s]]) === 0) return err('NO_PLUS_ON_STAT', 'GW-MERIT-01');
+    if (sheet.merit < 2 * d.activatePlus.length) return err('NOT_ENOUGH_MERIT', 'GW-MERIT-01');
+  }
+  if (d.guardian && (sheet.kind !== 'servant' || sheet.lineage !== 'guardian')) return err('NOT_GUARDIAN', 'GW-CLASS-04');
+  return done;
+}
+
+/** Reveals every pre-battle declaration at once, applies them in a fixed order, and opens batch 1. */
+export function revealPrebattle(ctx: Ctx, battle: Battle): void {
+  const revealed = revealSealed(battle.prebattle);
+  if (!revealed.ok) throw new Error('pre-battle step already revealed');
+  const o = ctx.state.options;
+  const decls: Record<string, PrebattleDecl> = {};
+  for (const r of revealed.value) if (r.declared && r.answer) decls[r.seat] = r.answer;
+  const stance = new Set<string>();
+  for (const [id, d] of Object.entries(decls)) {
+    const ch = characterOf(ctx.state, id)!;
+    const p = participantOf(battle, id);
+    if (p && d.row) p.row = d.row;
+    if (ch.sheet.kind === 'master' && d.seals.length && ch.partner) {
+      ch.sheet.sealsLeft = (ch.sheet.sealsLeft ?? 0) - d.seals.length;
+      const servant = characterOf(ctx.state, ch.partner)!.sheet;
+      if (d.seals.includes('attackStance')) stance.add(ch.partner);
+      // SEAL-06 before SEAL-05, so Defense Stance's max + 20 is not undone by Restoration.
+      if (d.seals.includes('restoration')) {
+        ch.restorationUsed = true;
+        servant.hp.current = Math.max(servant.hp.current, servant.hp.max);
+        servant.mp.current = Math.max(servant.mp.current, servant.mp.max);
+      }
+      if (d.seals.includes('defenseStance')) servant.hp.current = servant.hp.max + 20;
+    }
+    if (!p) continue;
+    if (ch.sheet.kind === 'master' && d.conviction > 0) {
+      ch.sheet.conviction.current -= d.conviction;
+      p.convictionSpent = d.conviction;
+      const boost = convictionHpMp(ch.sheet.specializations.includes('conviction'), d.conviction, o.convictionRule);
+      ch.sheet.hp.current += boost;
+      ch.sheet.mp.current += boost;
+    }
+    for (const c of d.consumables) {
+      ch.sheet.consumables[c.item] = (ch.sheet.consumables[c.item] ?? 0) - 1;
+      if (c.item === 'protectionPotion') p.protection = true;
+      if (c.item === 'berserkerPotion') p.berserkerPotion = true;
+    }
+    if (ch.sheet.kind === 'servant' && d.activatePlus.length) {
+      ch.sheet.merit -= 2 * d.activatePlus.length;
+      p.plus.push(...d.activatePlus);
+    }
+    p.guardian = d.guardian;
+  }
+  for (const p of battle.participants) {
+    const ch = characterOf(ctx.state, p.id)!;
+    const d = decls[p.id];
+    const potion = d?.consumables.find((c) => c.item === 'berserkerPotion');
+    if (ch.sheet.kind === 'servant') {
+      const partner = ch.partner ? characterOf(ctx.state, ch.partner) : undefined;
+      const items = [...ch.sheet.items, ...(partner?.sheet.items ?? [])];
+      p.attackStance = stance.has(p.id);
+      p.noConsume = p.attackStance && o.sealRules === '001';
+      p.pool = servantPool(ch.sheet, items, { attackStance: p.attackStance, conviction: false, berserkerPotion: potion ? (potion.kind ?? null) : null }, o);
+    } else {
+      const conviction = p.convictionSpent > 0;
+      p.pool = masterPool(ch.sheet, { attackStance: false, conviction, berserkerPotion: potion ? 'normal' : null });
+      p.limit = ch.sheet.judgmentLimit === null ? null : ch.sheet.judgmentLimit * (conviction ? 2 : 1);
+    }
+    if (battle.ambushSide === p.side) p.ambushBatches.push(1);
+  }
+  const rows: Record<string, 'front' | 'back'> = {};
+  for (const p of battle.participants) rows[p.id] = p.row;
+  emit(ctx, { type: 'prebattle.revealed', answers: revealed.value, rows, acl: aclOf(ctx.state) });
+  openBatch(ctx, battle, 1);
+}
+
+/** SPEC-05: the HP/MP a master gains from spending n 신념. */
+export function convictionHpMp(specialized: boolean, n: number, rule: string): number {
+  if (n <= 0) return 0;
+  if (!specialized) return rule === '001old' ? 20 : 10;
+  return (rule === '001old' ? 30 : 20) + 10 * (n - 1);
+}
+
+/** SPEC-05: the damage bonus on the master's own judgments from n 신념. */
+export function convictionDamage(specialized: boolean, n: number, rule: string): number {
+  if (n <= 0) return 0;
+  if (!specialized) return rule === '001old' ? 2 : 1;
+  return (rule === '001old' ? 4 : 2) + (n - 1);
+}
+
+/** SPEC-05 old specialization: incoming damage reduction. */
+export function convictionReduction(specialized: boolean, n: number, rule: string): number {
+  return rule === '001old' && specialized && n > 0 ? n : 0;
+}

@@ -1,0 +1,166 @@
+import type { Result } from '../../core/result.ts';
+import { err, ok } from '../../core/result.ts';
+import { parseRank } from './grades.ts';
+
+/** The seven classes (GW-CORE-01). */
+export const CLASS_IDS = ['saber', 'archer', 'lancer', 'rider', 'caster', 'berserker', 'assassin'] as const;
+export type ClassId = (typeof CLASS_IDS)[number];
+
+/** NP types and modes (GW-CORE-06). */
+export const NP_TYPES = ['antiPersonnel', 'antiArmy', 'antiFortress', 'antiCountry', 'antiWorld', 'boundedField', 'army'] as const;
+export type NpType = (typeof NP_TYPES)[number];
+export type NpMode = 'alwaysActive' | 'trueNameRelease';
+
+/** The three basic kinds a stat governs (base page: STR→강타, END→반격, AGI→맹공). */
+export const BASIC_KINDS = ['smash', 'counter', 'rush'] as const;
+export type BasicKind = (typeof BASIC_KINDS)[number];
+
+/** Kinds an attack-form bonus (GW-DMG-02) can name. */
+export const BONUS_KINDS = ['smash', 'counter', 'rush', 'critical', 'magecraft', 'skill', 'normal'] as const;
+export type BonusKind = (typeof BONUS_KINDS)[number];
+
+/** Mystic Codes and consumables that touch battle (GW-ITEM). */
+export const ITEM_IDS = ['giantsBelt', 'thunderboltShield', 'fairyShoes', 'nekote', 'magusCloak', 'rabbitsFoot'] as const;
+export type ItemId = (typeof ITEM_IDS)[number];
+export const CONSUMABLE_IDS = ['protectionPotion', 'berserkerPotion'] as const;
+export type ConsumableId = (typeof CONSUMABLE_IDS)[number];
+
+export type Meter = { current: number; max: number };
+
+export type NoblePhantasm = {
+  id: string;
+  name: string;
+  npType: NpType;
+  mode: NpMode;
+  /** HP damage (step 1 base) and fixed MP damage [001 #1]. */
+  hpDamage: number;
+  mpDamage: number;
+  /** MP the servant pays per use (GAP: sheet). */
+  mpCost: number;
+  /** How many 보구 cards the pool holds (sheet). */
+  cards: number;
+};
+
+/** A flat per-kind bonus from a skill or NP, never doubled by + (GW-DMG-02), e.g. 괴력 +2 on 강타. */
+export type AttackBonus = { source: string; amount: number; kinds: BonusKind[] };
+
+export type ServantStats = { str: string; end: string; agi: string; mag: string; luk: string; np: string };
+export type MasterStats = { combat: string; magic: string; conviction: string; fate: string };
+
+export type ServantSheet = {
+  kind: 'servant';
+  /** The alias others know it by; the true name is private (GW-HIDE-F01). */
+  alias: string;
+  trueName: string;
+  className: ClassId;
+  grade: number;
+  stats: ServantStats;
+  /** 마술 skill grade; a Caster without it uses its MAG stat (GW-BATTLE-06). */
+  magecraft: string | null;
+  /** 기술 cards and their grade (GAP: sheet). */
+  skill: { cards: number; grade: string } | null;
+  /** 방어 cards and reduction value (GAP: DEFAULT 0 cards, value = END value). */
+  defense: { cards: number; value: number | null };
+  /** Per-kind counts when `cardCountDerivation` is `sheet`. */
+  cardCounts: Partial<Record<BasicKind | 'critical' | 'magecraft', number>> | null;
+  noblePhantasms: NoblePhantasm[];
+  attackBonuses: AttackBonus[];
+  lineage: 'guardian' | 'dragon' | 'divine' | null;
+  /** 대마력: reduction of 000 비전 마술 damage (amount GAP: sheet). */
+  magicResistance: number;
+  hp: Meter;
+  mp: Meter;
+  merit: number;
+  xp: number;
+  items: ItemId[];
+  consumables: Partial<Record<ConsumableId, number>>;
+};
+
+export const SPECIALIZATIONS = ['combat', 'magic', 'conviction', 'fate'] as const;
+export type Specialization = (typeof SPECIALIZATIONS)[number];
+
+export type MasterSheet = {
+  kind: 'master';
+  name: string;
+  grade: number;
+  stats: MasterStats;
+  specializations: Specialization[];
+  conviction: Meter;
+  fate: Meter;
+  hp: Meter;
+  mp: Meter;
+  merit: number;
+  xp: number;
+  /** Null: `sealsPerMaster` seals at registration. */
+  sealsLeft: number | null;
+  /** Cap on non-wait judgments per battle (판정의 한계, GAP: sheet); null = no cap. */
+  judgmentLimit: number | null;
+  /** Spell cards and their grade (GAP: sheet). */
+  spells: { cards: number; grade: string } | null;
+  items: ItemId[];
+  consumables: Partial<Record<ConsumableId, number>>;
+};
+
+export type Sheet = ServantSheet | MasterSheet;
+
+const isGrade = (t: unknown): t is string => typeof t === 'string' && parseRank(t) !== null;
+const isCount = (n: unknown, max = 999): n is number => Number.isInteger(n) && (n as number) >= 0 && (n as number) <= max;
+const isMeter = (m: Meter): boolean =>
+  Number.isInteger(m.current) && isCount(m.max, 9999) && m.current <= m.max && m.current >= -9999;
+
+/** Checks a servant sheet: every grade parses, counts are non-negative, meters are consistent (GW-CORE-02/04/06). */
+export function validateServantSheet(s: ServantSheet): Result<void> {
+  for (const key of ['str', 'end', 'agi', 'mag', 'luk', 'np'] as const) {
+    if (!isGrade(s.stats[key])) return err('BAD_GRADE', 'GW-CORE-02', `stats.${key}`);
+  }
+  if (!CLASS_IDS.includes(s.className)) return err('BAD_CLASS', 'GW-CORE-01');
+  if (!s.trueName.trim() || !s.alias.trim()) return err('BAD_NAME', 'GW-CORE-01');
+  if (!isCount(s.grade) || s.grade < 1) return err('BAD_CHARACTER_GRADE', 'GW-CORE-04');
+  if (s.magecraft !== null && !isGrade(s.magecraft)) return err('BAD_GRADE', 'GW-CORE-02', 'magecraft');
+  if (s.skill && (!isGrade(s.skill.grade) || !isCount(s.skill.cards))) return err('BAD_SKILL', 'GW-BATTLE-04');
+  if (!isCount(s.defense.cards) || (s.defense.value !== null && !isCount(s.defense.value))) return err('BAD_DEFENSE', 'GW-BATTLE-19');
+  for (const n of Object.values(s.cardCounts ?? {})) if (!isCount(n)) return err('BAD_CARD_COUNT', 'GW-BATTLE-06');
+  const npIds = new Set<string>();
+  for (const np of s.noblePhantasms) {
+    if (!np.id || npIds.has(np.id)) return err('BAD_NP', 'GW-CORE-06', 'duplicate id');
+    npIds.add(np.id);
+    if (!NP_TYPES.includes(np.npType)) return err('BAD_NP', 'GW-CORE-06', 'type');
+    if (![np.hpDamage, np.mpDamage, np.mpCost, np.cards].every((n) => isCount(n))) return err('BAD_NP', 'GW-CORE-06', 'numbers');
+  }
+  for (const b of s.attackBonuses) if (!Number.isInteger(b.amount) || b.kinds.length === 0) return err('BAD_BONUS', 'GW-DMG-02');
+  if (!isMeter(s.hp) || !isMeter(s.mp)) return err('BAD_METER', 'GW-CORE-04');
+  if (!isCount(s.merit, 9999) || !isCount(s.xp, 99999)) return err('BAD_POINTS', 'GW-CORE-04');
+  if (!isCount(s.magicResistance)) return err('BAD_RESISTANCE', 'GW-BATTLE-16');
+  return checkInventory(s.items, s.consumables);
+}
+
+/** Checks a master sheet (GW-CORE-03/04): grades, pools within their maximum, seal count. */
+export function validateMasterSheet(m: MasterSheet): Result<void> {
+  for (const key of ['combat', 'magic', 'conviction', 'fate'] as const) {
+    if (!isGrade(m.stats[key])) return err('BAD_GRADE', 'GW-CORE-03', `stats.${key}`);
+  }
+  if (!m.name.trim()) return err('BAD_NAME', 'GW-CORE-01');
+  if (!isCount(m.grade) || m.grade < 1) return err('BAD_CHARACTER_GRADE', 'GW-CORE-04');
+  if (new Set(m.specializations).size !== m.specializations.length) return err('BAD_SPECIALIZATION', 'GW-SPEC-01');
+  if (!m.specializations.every((x) => SPECIALIZATIONS.includes(x))) return err('BAD_SPECIALIZATION', 'GW-SPEC-01');
+  for (const meter of [m.conviction, m.fate, m.hp, m.mp]) if (!isMeter(meter)) return err('BAD_METER', 'GW-CORE-03');
+  if (m.conviction.current < 0 || m.fate.current < 0) return err('BAD_METER', 'GW-CORE-03');
+  if (m.sealsLeft !== null && !isCount(m.sealsLeft, 99)) return err('BAD_SEALS', 'GW-CORE-04');
+  if (m.judgmentLimit !== null && !isCount(m.judgmentLimit)) return err('BAD_LIMIT', 'GW-BATTLE-06');
+  if (m.spells && (!isGrade(m.spells.grade) || !isCount(m.spells.cards))) return err('BAD_SPELLS', 'GW-BATTLE-06');
+  if (!isCount(m.merit, 9999) || !isCount(m.xp, 99999)) return err('BAD_POINTS', 'GW-CORE-04');
+  return checkInventory(m.items, m.consumables);
+}
+
+export function validateSheet(sheet: Sheet): Result<void> {
+  return sheet.kind === 'servant' ? validateServantSheet(sheet) : validateMasterSheet(sheet);
+}
+
+function checkInventory(items: ItemId[], consumables: Partial<Record<ConsumableId, number>>): Result<void> {
+  // GW-ITEM-01 DEFAULT: one copy of each Mystic Code.
+  if (new Set(items).size !== items.length || !items.every((i) => ITEM_IDS.includes(i))) return err('BAD_ITEMS', 'GW-ITEM-01');
+  for (const [id, n] of Object.entries(consumables)) {
+    if (!CONSUMABLE_IDS.includes(id as ConsumableId) || !isCount(n)) return err('BAD_ITEMS', 'GW-ITEM-01');
+  }
+  return ok(undefined);
+}

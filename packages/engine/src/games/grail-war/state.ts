@@ -1,0 +1,165 @@
+import type { Viewer } from '@veiltable/protocol';
+import type { RngState } from '../../core/rng.ts';
+import { newRngState } from '../../core/rng.ts';
+import type { Sealed } from '../../core/sealed.ts';
+import type { BatchPlan, Judgment, Knowledge, PlusStat, PrebattleDecl, WindowAction, WindowDecl } from './commands.ts';
+import type { DamageStep } from './damage.ts';
+import type { GrailWarOptions } from './options.ts';
+import { defaultGrailWarOptions } from './options.ts';
+import type { Pool } from './pool.ts';
+import type { Sheet } from './sheets.ts';
+
+export type Character = {
+  id: string;
+  seat: string;
+  /** The contracted partner (GW-CORE-01); each side of a pair points at the other. */
+  partner: string | null;
+  sheet: Sheet;
+  /** SEAL-02 001: once per master. */
+  retreatUsed: boolean;
+  /** SEAL-06: usable once (per master, INFERRED). */
+  restorationUsed: boolean;
+  /** SEAL-02 001: rescued at HP ≤ 0; the scene flow makes it vanish if still ≤ 0 after the next scene. */
+  rescuedPendingVanish: boolean;
+};
+
+export type Participant = {
+  id: string;
+  side: string;
+  row: 'front' | 'back';
+  status: 'standing' | 'defeated' | 'retreated';
+  pool: Pool;
+  /** SEAL-03 001: nothing is consumed in this battle. */
+  noConsume: boolean;
+  attackStance: boolean;
+  plus: PlusStat[];
+  convictionSpent: number;
+  protection: boolean;
+  berserkerPotion: boolean;
+  guardian: boolean;
+  /** Non-wait judgment cap (master) and how many have been used (SPEC-05, BATTLE-06). */
+  limit: number | null;
+  used: number;
+  oneHitKillUsed: boolean;
+  arcaneUsed: boolean;
+  fateUsed: number;
+  /** CLASS-03 old: the first attack card against a servant has been played. */
+  firstAttackDone: boolean;
+  /** Global slot numbers (batch·5 + slot) covered by SEAL-07 and SEAL-08. */
+  forcedSlots: number[];
+  forcedPairs: { slot: number; opponent: string }[];
+  absoluteSlots: number[];
+  /** BATTLE-M2: batches in which every judgment gets +. */
+  ambushBatches: number[];
+  streak: number;
+  dealt: Record<string, number>;
+  taken: { hp: number; mp: number };
+};
+
+/** A revealed pairing, with the damage each side dealt (null: no hit). */
+export type Hit = {
+  attacker: string;
+  target: string;
+  hp: number;
+  mp: number;
+  steps: DamageStep[];
+  /** 'pairing' | 'splash' (CLASS-03 (1)) | 'arcane' (000 BATTLE-16). */
+  via: 'pairing' | 'splash' | 'arcane';
+};
+export type SlotRecord = {
+  batch: number;
+  slot: number;
+  plays: { character: string; opponent: string; judgment: Judgment }[];
+  supports: { supporter: string; ally: string; opponent: string; accepted: boolean }[];
+  hits: Hit[];
+  npCosts: { character: string; mp: number }[];
+  defeated: string[];
+};
+
+export type Reward = { character: string; xp: number; merit: number; info: { target: string; type: 'combat'; points: number }[]; notes: string[] };
+
+export type Battle = {
+  id: number;
+  phase: 'prebattle' | 'submit' | 'window' | 'ended';
+  scene: 'day' | 'night';
+  participants: Participant[];
+  regions: Record<string, string>;
+  knowledge: Knowledge[];
+  ambushSide: string | null;
+  batch: number;
+  batches: number;
+  slotsPlayed: number;
+  prebattle: Sealed<PrebattleDecl>;
+  submission: Sealed<BatchPlan> | null;
+  /** Who faces whom in the current batch. */
+  engaged: Record<string, string[]>;
+  /** The revealed plans of the current batch, after any SEAL-10 swap. */
+  plans: Record<string, BatchPlan>;
+  window: Sealed<WindowDecl> | null;
+  windowActions: { master: string; action: WindowAction }[];
+  history: SlotRecord[];
+  /** Who used an NP in this battle (INFO-08). */
+  npUsers: string[];
+  withdrawnSides: string[];
+  winner: string | null;
+  endReason: 'sideDown' | 'withdrawal' | 'batchesDone' | 'retreat' | null;
+  rewards: Reward[] | null;
+  /** GM overrides, in order. */
+  overrides: Override[];
+};
+
+/** A GM correction of a battle result, with the reason it was made (issue 4 item 7). */
+export type Override = { batch: number; afterSlot: number; character: string; hp: number; mp: number; reason: string };
+
+export type Seat = { id: string; name: string };
+
+export type GrailWarState = {
+  rng: RngState;
+  options: GrailWarOptions;
+  /** The players' seats in the order the GM made them (s1, s2, …); characters name their owner seat. */
+  seats: Seat[];
+  characters: Record<string, Character>;
+  /**
+   * The information state battles read (INFO-12..15), kept by the GM until the campaign layer exists. Each entry
+   * holds the authoritative and the believed total apart (HIDE-F11..F13); battle.start snapshots it.
+   */
+  ledger: Knowledge[];
+  battle: Battle | null;
+  battleCount: number;
+};
+
+/** Slots per batch (GW-BATTLE-09: fixed at 5). */
+export const SLOTS = 5;
+
+/** An empty room with default options. */
+export function setup(seed: string): GrailWarState {
+  return { rng: newRngState(seed), options: defaultGrailWarOptions('001'), seats: [], characters: {}, ledger: [], battle: null, battleCount: 0 };
+}
+
+export function characterOf(state: GrailWarState, id: string): Character | undefined {
+  return Object.hasOwn(state.characters, id) ? state.characters[id] : undefined;
+}
+
+/** The character a player seat controls (one per seat). */
+export function characterOfSeat(state: GrailWarState, seat: string): Character | undefined {
+  return Object.values(state.characters).find((c) => c.seat === seat);
+}
+
+/** Seats that see a character's private state: its owner and its partner's owner (GW-HIDE-00). */
+export function privateSeats(state: GrailWarState, id: string): string[] {
+  const c = characterOf(state, id);
+  if (!c) return [];
+  const partner = c.partner ? characterOf(state, c.partner) : undefined;
+  return partner ? [c.seat, partner.seat] : [c.seat];
+}
+
+/** True when the viewer is the GM or the owner or partner of this character. */
+export function seesPrivate(state: GrailWarState, id: string, viewer: Viewer): boolean {
+  return viewer.role === 'gm' || (viewer.role === 'player' && privateSeats(state, id).includes(viewer.seat));
+}
+
+export function participantOf(battle: Battle, id: string): Participant | undefined {
+  return battle.participants.find((p) => p.id === id);
+}
+
+export const globalSlot = (batch: number, slot: number): number => (batch - 1) * SLOTS + slot;

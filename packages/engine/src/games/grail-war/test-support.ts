@@ -1,0 +1,146 @@
+import type { Viewer } from '@veiltable/protocol';
+import { expect } from 'vitest';
+import { apply } from './apply.ts';
+import type { BatchPlan, GrailWarCommand, Judgment, Knowledge, ParticipantSpec, PrebattleDecl, SlotPlan, WindowDecl } from './commands.ts';
+import type { GrailWarEvent } from './events.ts';
+import type { GrailWarOptions } from './options.ts';
+import type { MasterSheet, ServantSheet } from './sheets.ts';
+import type { GrailWarState } from './state.ts';
+import { setup } from './state.ts';
+
+export const SEED = 'a'.repeat(64);
+export const GM: Viewer = { role: 'gm' };
+export const SPECTATOR: Viewer = { role: 'spectator' };
+export const seat = (s: string): Viewer => ({ role: 'player', seat: s });
+
+/** A servant sheet with C everywhere unless overridden. */
+export function servant(over: Partial<ServantSheet> = {}): ServantSheet {
+  return {
+    kind: 'servant',
+    alias: 'Saber of the east',
+    trueName: 'Hidden Hero',
+    className: 'saber',
+    grade: 1,
+    stats: { str: 'C', end: 'C', agi: 'C', mag: 'C', luk: 'C', np: 'C' },
+    magecraft: null,
+    skill: null,
+    defense: { cards: 0, value: null },
+    cardCounts: null,
+    noblePhantasms: [],
+    attackBonuses: [],
+    lineage: null,
+    magicResistance: 0,
+    hp: { current: 60, max: 60 },
+    mp: { current: 40, max: 40 },
+    merit: 10,
+    xp: 0,
+    items: [],
+    consumables: {},
+    ...over,
+  };
+}
+
+export function master(over: Partial<MasterSheet> = {}): MasterSheet {
+  return {
+    kind: 'master',
+    name: 'Master',
+    grade: 3,
+    stats: { combat: 'C', magic: 'C', conviction: 'C', fate: 'C' },
+    specializations: [],
+    conviction: { current: 3, max: 3 },
+    fate: { current: 3, max: 3 },
+    hp: { current: 30, max: 30 },
+    mp: { current: 30, max: 30 },
+    merit: 10,
+    xp: 0,
+    sealsLeft: null,
+    judgmentLimit: null,
+    spells: null,
+    items: [],
+    consumables: {},
+    ...over,
+  };
+}
+
+/** Applies a command and fails the test with the rejection if it is refused. */
+export function run(state: GrailWarState, actor: Viewer, command: GrailWarCommand): { state: GrailWarState; events: GrailWarEvent[] } {
+  const r = apply(state, command, actor);
+  if (!r.ok) throw new Error(`${command.type} refused: ${JSON.stringify(r.error)}`);
+  return r.value;
+}
+
+/** The rejection code of a refused command (fails the test if it is accepted). */
+export function refused(state: GrailWarState, actor: Viewer, command: GrailWarCommand): string {
+  const r = apply(state, command, actor);
+  expect(r.ok).toBe(false);
+  return r.ok ? '' : `${r.error.code} ${r.error.rule ?? ''}`.trim();
+}
+
+export type Cast = Record<string, { seat: string; partner?: string; sheet: ServantSheet | MasterSheet }>;
+
+/** A room with options and characters registered in order (partners must come after their counterpart). */
+export function room(cast: Cast, options: Partial<GrailWarOptions> = {}): GrailWarState {
+  let s = setup(SEED);
+  if (Object.keys(options).length) s = run(s, GM, { type: 'options.set', options }).state;
+  for (const [id, c] of Object.entries(cast)) {
+    s = run(s, GM, { type: 'character.register', id, seat: c.seat, partner: c.partner ?? null, sheet: c.sheet }).state;
+  }
+  return s;
+}
+
+export const emptyDecl = (over: Partial<PrebattleDecl> = {}): PrebattleDecl => ({
+  row: null,
+  seals: [],
+  conviction: 0,
+  consumables: [],
+  activatePlus: [],
+  guardian: false,
+  ...over,
+});
+
+export function start(
+  s: GrailWarState,
+  participants: ParticipantSpec[],
+  extra: { knowledge?: Knowledge[]; regions?: Record<string, string>; scene?: 'day' | 'night'; ambushSide?: string | null } = {},
+): GrailWarState {
+  return run(s, GM, {
+    type: 'battle.start',
+    scene: extra.scene ?? 'night',
+    participants,
+    regions: extra.regions ?? {},
+    knowledge: extra.knowledge ?? [],
+    ambushSide: extra.ambushSide ?? null,
+  }).state;
+}
+
+/** Every pre-battle seat answers (given decls, else empty), in seat order. */
+export function prepareAll(s: GrailWarState, decls: Record<string, Partial<PrebattleDecl>> = {}): GrailWarState {
+  for (const id of [...s.battle!.prebattle.seats]) {
+    s = run(s, seat(s.characters[id]!.seat), { type: 'battle.prepare', decl: emptyDecl(decls[id]) }).state;
+  }
+  return s;
+}
+
+const j = (card: Judgment['card'], extra: Partial<Judgment> = {}): Judgment => ({ card, ...extra });
+export { j as judgment };
+
+/** A plan from five per-slot judgments against a single opponent. */
+export function planVs(opponent: string, slots: (Judgment | SlotPlan)[], activatePlus: BatchPlan['activatePlus'] = []): BatchPlan {
+  const full = [...slots];
+  while (full.length < 5) full.push({ card: 'wait' });
+  return {
+    slots: full.map((x) => ('type' in x ? x : { type: 'play', vs: opponent ? { [opponent]: x } : {} })),
+    activatePlus,
+  };
+}
+
+export function submit(s: GrailWarState, id: string, plan: BatchPlan): { state: GrailWarState; events: GrailWarEvent[] } {
+  return run(s, seat(s.characters[id]!.seat), { type: 'battle.submit', plan });
+}
+
+export function windowDecl(s: GrailWarState, id: string, decl: WindowDecl): { state: GrailWarState; events: GrailWarEvent[] } {
+  return run(s, seat(s.characters[id]!.seat), { type: 'battle.window', decl });
+}
+
+/** All hits of a battle so far, flattened. */
+export const hitsOf = (s: GrailWarState) => s.battle!.history.flatMap((r) => r.hits.map((h) => ({ ...h, batch: r.batch, slot: r.slot })));

@@ -1,0 +1,140 @@
+import type { Result } from '../../core/result.ts';
+import { err } from '../../core/result.ts';
+import { allAnswered, answerSealed, openSealed, revealSealed } from '../../core/sealed.ts';
+import type { WindowAction, WindowDecl } from './commands.ts';
+import type { Ctx } from './context.ts';
+import { aclOf, done, emit, requireBattle, requireCharacter, standing } from './context.ts';
+import { checkJudgment, isBerserkerSingle, judgmentKey, poolCheck, slotDemand } from './plan-check.ts';
+import { resolveBatch } from './resolve.ts';
+import type { Battle, Character, GrailWarState } from './state.ts';
+import { SLOTS, characterOf, globalSlot, participantOf } from './state.ts';
+
+/** Masters who may use a seal after this reveal: in the battle, with seals left and their servant standing (HIDE-D5). */
+export function windowMasters(state: GrailWarState, battle: Battle): string[] {
+  return battle.participants
+    .filter((p) => standing(p))
+    .map((p) => characterOf(state, p.id)!)
+    .filter((c) => c.sheet.kind === 'master' && (c.sheet.sealsLeft ?? 0) > 0 && c.partner !== null)
+    .filter((c) => {
+      const servant = participantOf(battle, c.partner!);
+      return servant !== undefined && standing(servant);
+    })
+    .map((c) => c.id);
+}
+
+/** Opens the post-reveal seal window (GW-BATTLE-11); false when no master can use one. */
+export function openWindow(ctx: Ctx, battle: Battle): boolean {
+  const masters = windowMasters(ctx.state, battle);
+  if (masters.length === 0) return false;
+  battle.phase = 'window';
+  battle.window = openSealed<WindowDecl>(masters);
+  emit(ctx, { type: 'window.opened', batch: battle.batch, masters, acl: aclOf(ctx.state) });
+  return true;
+}
+
+/** Master: the sealed seal declaration of this window; an empty list passes. */
+export function battleWindow(ctx: Ctx, decl: WindowDecl): Result<void> {
+  const b = requireBattle(ctx, 'window');
+  if (!b.ok) return b;
+  const me = requireCharacter(ctx);
+  if (!me.ok) return me;
+  const battle = b.value;
+  if (!battle.window!.seats.includes(me.value.id)) return err('NOT_IN_WINDOW', 'GW-BATTLE-11');
+  const valid = checkWindow(ctx.state, battle, me.value, decl);
+  if (!valid.ok) return valid;
+  const entry = answerSealed(battle.window!, me.value.id, decl, ctx.rng);
+  if (!entry.ok) return err('NOT_IN_DECLARATION', 'GW-BATTLE-11');
+  emit(ctx, { type: 'sealed.answered', step: 'window', character: me.value.id, commitment: entry.value.commitment, acl: aclOf(ctx.state) });
+  if (allAnswered(battle.window!)) revealWindow(ctx, battle);
+  return done;
+}
+
+/** Checks a window declaration: seal count, timing options, and each seal's own conditions (GW-SEAL-05/07/08/10). */
+export function checkWindow(state: GrailWarState, battle: Battle, me: Character, decl: WindowDecl): Result<void> {
+  const o = state.options;
+  const sheet = me.sheet;
+  if (sheet.kind !== 'master' || !me.partner) return err('NOT_A_MASTER', 'GW-SEAL-00');
+  if ((sheet.sealsLeft ?? 0) < decl.actions.length) return err('NO_SEALS_LEFT', 'GW-SEAL-00');
+  const kinds = decl.actions.map((a) => a.seal);
+  if (new Set(kinds).size !== kinds.length) return err('DUPLICATE_SEAL', 'GW-SEAL-00');
+  const servant = characterOf(state, me.partner)!;
+  const sp = participantOf(battle, servant.id)!;
+  const plan = battle.plans[servant.id]!;
+  for (const a of decl.actions) {
+    if (a.seal !== 'defenseStanceHeal' && (!Number.isInteger(a.slot) || a.slot < 1 || a.slot > SLOTS)) return err('BAD_SLOT', 'GW-BATTLE-11');
+    if (a.seal === 'defenseStanceHeal' && !(o.sealDefenseMidBattleHeal || o.sealRules === '000')) return err('SEAL_VARIANT_OFF', 'GW-SEAL-05');
+    if (a.seal === 'actionRestriction') {
+      // 000 allows it after the first-half reveal; `firstBatchOnly` keeps that literally (BATTLE-11).
+      if (o.actionRestrictionWindow === 'firstBatchOnly' && battle.batch !== 1) return err('FIRST_BATCH_ONLY', 'GW-SEAL-10');
+      const slot = plan.slots[a.slot - 1]!;
+      if (slot.type !== 'play' || !Object.hasOwn(slot.vs, a.opponent)) return err('NO_SUCH_JUDGMENT', 'GW-SEAL-10');
+      const j = checkJudgment(servant, a.judgment);
+      if (!j.ok) return j;
+      const old = slot.vs[a.opponent]!;
+      if (['oneHitKill', 'arcane', 'np'].includes(a.judgment.card) || old.card === 'arcane' || a.judgment.plus || a.judgment.boost) {
+        return err('SWAP_BASIC_ONLY', 'GW-SEAL-10');
+      }
+      // The replaced card returns; the rest of the batch still has to fit in the pool with the new one.
+      const swapped = structuredClone(plan);
+      (swapped.slots[a.slot - 1] as { vs: Record<string, unknown> }).vs[a.opponent] = a.judgment;
+      const need: Record<string, number> = {};
+      for (const s of swapped.slots) for (const [k, n] of Object.entries(slotDemand(s, isBerserkerSingle(state, servant.id)))) need[k] = (need[k] ?? 0) + n;
+      const fits = poolCheck(sp.pool, need, sp.noConsume);
+      if (!fits.ok || judgmentKey(a.judgment) === null) return err('POOL_EMPTY', 'GW-SEAL-10');
+    }
+    if (a.seal === 'forcedAttack' && o.sealRules === '000') {
+      const slot = plan.slots[a.slot - 1]!;
+      const j = a.opponent && slot.type === 'play' ? slot.vs[a.opponent] : undefined;
+      // 000: one <일반> or <기술> judgment; 치명 and 보구 cannot be targeted.
+      if (!j || !['smash', 'counter', 'rush', 'skill'].includes(j.card)) return err('FORCED_ATTACK_TARGET', 'GW-SEAL-07');
+    }
+  }
+  return done;
+}
+
+/** Reveals the window's declarations together and applies them before resolution (GW-BATTLE-11). */
+export function revealWindow(ctx: Ctx, battle: Battle): void {
+  const revealed = revealSealed(battle.window!);
+  if (!revealed.ok) throw new Error('window already revealed');
+  const o = ctx.state.options;
+  for (const r of revealed.value) {
+    if (!r.declared || !r.answer) continue;
+    const master = characterOf(ctx.state, r.seat)!;
+    for (const a of r.answer.actions) applyAction(ctx, battle, master, master.partner!, a, o.sealRules);
+  }
+  emit(ctx, { type: 'window.revealed', batch: battle.batch, answers: revealed.value, acl: aclOf(ctx.state) });
+  resolveBatch(ctx, battle);
+}
+
+function applyAction(ctx: Ctx, battle: Battle, master: Character, servantId: string, a: WindowAction, rules: '001' | '000'): void {
+  if (master.sheet.kind !== 'master') return;
+  master.sheet.sealsLeft = (master.sheet.sealsLeft ?? 0) - 1;
+  battle.windowActions.push({ master: master.id, action: structuredClone(a) });
+  const sp = participantOf(battle, servantId)!;
+  const servant = characterOf(ctx.state, servantId)!.sheet;
+  const pair = [sp, participantOf(battle, master.id)].filter((x) => x !== undefined);
+  switch (a.seal) {
+    case 'actionRestriction': {
+      const slot = battle.plans[servantId]!.slots[a.slot - 1]!;
+      if (slot.type === 'play') slot.vs[a.opponent] = structuredClone(a.judgment);
+      return;
+    }
+    case 'forcedAttack':
+      if (rules === '000') sp.forcedPairs.push({ slot: globalSlot(battle.batch, a.slot), opponent: a.opponent! });
+      else for (let i = 0; i < 3; i++) sp.forcedSlots.push(globalSlot(battle.batch, a.slot) + i);
+      return;
+    case 'absoluteDefense': {
+      const slots = [0, 1, 2].map((i) => globalSlot(battle.batch, a.slot) + i);
+      // 001 shields the pair in both rows; 000 strengthens the servant's 방어 and doubles its count.
+      if (rules === '001') for (const p of pair) p.absoluteSlots.push(...slots);
+      else {
+        sp.absoluteSlots.push(...slots);
+        sp.pool.defense = (sp.pool.defense ?? 0) * 2;
+      }
+      return;
+    }
+    case 'defenseStanceHeal':
+      servant.hp.current = Math.max(servant.hp.current, Math.min(servant.hp.max, servant.hp.current + 30));
+      return;
+  }
+}

@@ -1,0 +1,122 @@
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { GwSheet, GwView } from '@veiltable/protocol';
+import { createRoom } from './support/http-api.ts';
+import { RecordingClient } from './support/recording-client.ts';
+import { REPO_ROOT, startServer, type ServerProcess } from './support/server-process.ts';
+import { commit } from './support/session.ts';
+import { createTestDatabase } from '../packages/server/src/db/test-database.ts';
+
+// Issue 4, item 7: on a 390×844 phone a servant's player sees its pool as cards with counts, fills five slots from
+// the legal choices only, locks in; after the reveal each slot's result shows with its damage breakdown.
+
+const CHROMIUM = '/usr/bin/chromium';
+const CLIENT_INDEX = join(REPO_ROOT, 'packages', 'client', 'dist', 'index.html');
+const ARTIFACTS = join(REPO_ROOT, 'test-artifacts');
+const UI_TIMEOUT_MS = 15_000;
+
+let db: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
+let server: ServerProcess | undefined;
+let browser: Browser | undefined;
+const sockets: RecordingClient[] = [];
+
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`browser tests need Debian's Chromium at ${CHROMIUM}: apt-get update && apt-get install -y chromium`);
+  }
+  if (!existsSync(CLIENT_INDEX)) {
+    throw new Error(`browser tests need the built client at ${CLIENT_INDEX}: run pnpm --filter @veiltable/client build`);
+  }
+  await mkdir(ARTIFACTS, { recursive: true });
+  db = await createTestDatabase();
+  server = await startServer({ databaseUrl: db.url });
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+});
+
+afterAll(async () => {
+  for (const s of sockets) s.close();
+  await browser?.close();
+  await server?.stop();
+  await db?.drop();
+});
+
+const gw = (c: RecordingClient): GwView => {
+  if (c.view?.game !== 'grail-war') throw new Error('not a grail-war view');
+  return c.view;
+};
+
+function servant(alias: string, str: string): GwSheet {
+  return {
+    kind: 'servant', alias, trueName: `${alias} true`, className: 'saber', grade: 1,
+    stats: { str, end: 'C', agi: 'C', mag: 'E', luk: 'E', np: 'C' },
+    magecraft: null, skill: null, defense: { cards: 0, value: null }, cardCounts: null, noblePhantasms: [], attackBonuses: [],
+    lineage: null, magicResistance: 0, hp: { current: 60, max: 60 }, mp: { current: 40, max: 40 }, merit: 0, xp: 0, items: [], consumables: {},
+  };
+}
+
+describe('browser · grail war', () => {
+  test('a servant player on a phone fills five slots from its pool, locks in, and sees the results', async () => {
+    const url = server!.url;
+    const room = await createRoom(url, 'Fuyuki', ['Aki', 'Bea'], 'grail-war');
+    const [s1, s2] = room.seats.map((s) => s.seat) as [string, string];
+    const gm = new RecordingClient(url, room.gmToken, 'gm');
+    const foe = new RecordingClient(url, room.seats[1]!.token, 'foe');
+    sockets.push(gm, foe);
+    await Promise.all([gm.connect(), foe.connect()]);
+    await commit(gm, { type: 'character.register', id: 'saber', seat: s1, partner: null, sheet: servant('Saber', 'E') });
+    await commit(gm, { type: 'character.register', id: 'lancer', seat: s2, partner: null, sheet: servant('Lancer', 'C') });
+    await commit(gm, { type: 'battle.start', scene: 'night', participants: [{ character: 'saber', side: 'A' }, { character: 'lancer', side: 'B' }], regions: {}, knowledge: [], ambushSide: null });
+    const empty = { row: null, seals: [], conviction: 0, consumables: [], activatePlus: [], guardian: false };
+    await commit(foe, { type: 'battle.prepare', decl: empty });
+
+    const page = await browser!.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+    const pageErrors: string[] = [];
+    page.on('pageerror', (e) => pageErrors.push(e.message));
+    try {
+      await page.goto(room.seats[0]!.url);
+      await page.locator('[data-testid="connection-status"][data-status="online"]').waitFor({ timeout: UI_TIMEOUT_MS });
+      await page.getByTestId('gw-prebattle-lock').click();
+      await page.getByTestId('gw-plan').waitFor({ timeout: UI_TIMEOUT_MS });
+
+      // The pool as cards with counts: STR E gives one 강타 (GW-BATTLE-06).
+      const smash = page.locator('[data-testid="gw-pool-card"][data-key="smash"]');
+      expect(await smash.getAttribute('data-left')).toBe('1');
+      const slots = page.getByTestId('gw-slot');
+      expect(await slots.count()).toBe(5);
+      await page.screenshot({ path: join(ARTIFACTS, 'browser-gw-1-plan.png'), fullPage: true });
+
+      // Legal choices only: once slot 1 takes the one 강타, no other slot offers it, and the card shows 0 left.
+      await slots.nth(0).selectOption('smash');
+      expect(await smash.getAttribute('data-left')).toBe('0');
+      expect(await slots.nth(1).locator('option[value="smash"]').count()).toBe(0);
+      await slots.nth(1).selectOption('counter');
+      await slots.nth(2).selectOption('rush');
+      await slots.nth(3).selectOption('counter');
+      await slots.nth(4).selectOption('rush');
+      await page.getByTestId('gw-lock').click();
+      await page.getByTestId('gw-locked').waitFor({ timeout: UI_TIMEOUT_MS });
+      await gm.waitFor(() => gw(gm).battle!.submission!.entries.some((e) => e.character === 'saber' && e.declared), 'gm: saber sealed');
+      await page.screenshot({ path: join(ARTIFACTS, 'browser-gw-2-locked.png'), fullPage: true });
+
+      // The opponent waits in every slot; at the reveal the five slots resolve and the phone shows each result.
+      const wait = { type: 'play' as const, vs: { saber: { card: 'wait' as const } } };
+      await commit(foe, { type: 'battle.submit', plan: { slots: [wait, wait, wait, wait, wait], activatePlus: [] } });
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid="gw-result"]').length === 5, undefined, { timeout: UI_TIMEOUT_MS });
+      const first = page.locator('[data-testid="gw-result"][data-batch="1"][data-slot="1"]');
+      // 강타 against 대기 hits; the attacker's side sees the damage breakdown.
+      expect(await first.getByTestId('gw-hit').count()).toBe(1);
+      expect(await first.getByTestId('gw-steps').locator('li').count()).toBeGreaterThan(0);
+      expect(gw(foe).characters.find((c) => c.id === 'lancer')!.sheet!.hp.current).toBeLessThan(60);
+      await page.screenshot({ path: join(ARTIFACTS, 'browser-gw-3-results.png'), fullPage: true });
+      expect(pageErrors).toEqual([]);
+    } catch (e) {
+      await page.screenshot({ path: join(ARTIFACTS, 'browser-gw-failure.png'), fullPage: true }).catch(() => {});
+      throw e;
+    } finally {
+      await page.close();
+    }
+  }, 90_000);
+});

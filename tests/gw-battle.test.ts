@@ -1,0 +1,204 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { defaultGrailWarOptions, verifyCommitment } from '@veiltable/engine';
+import type { GameCommandInput, GameViewEvent, GwSheet, GwView } from '@veiltable/protocol';
+import { createRoom } from './support/http-api.ts';
+import { RecordingClient } from './support/recording-client.ts';
+import { auditFrames, plantText, type Plant, type ViewerKey } from './support/secret-audit.ts';
+import { startServer, type ServerProcess } from './support/server-process.ts';
+import { allAt, commit } from './support/session.ts';
+import { createTestDatabase } from '../packages/server/src/db/test-database.ts';
+
+// Issue 4 through the real server and Postgres: two masters and two servants fight a Grail War battle under the 001
+// rules and again under 000, while a spectator watches. Every frame each socket receives is recorded and searched
+// for strings planted in true names, private sheet fields and the judgments sealed before their reveal (§17).
+
+let db: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
+let server: ServerProcess | undefined;
+const sockets: RecordingClient[] = [];
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  server = await startServer({ databaseUrl: db.url });
+});
+
+afterAll(async () => {
+  for (const s of sockets) s.close();
+  await server?.stop();
+  await db?.drop();
+});
+
+type GwEvent = Extract<GameViewEvent, { type: 'batch.revealed' | 'slot.resolved' }>;
+
+function gw(client: RecordingClient): GwView {
+  const v = client.view;
+  if (v?.game !== 'grail-war') throw new Error(`${client.label}: not a grail-war view`);
+  return v;
+}
+
+/** Grail War events of one type this client received. */
+function gwEvents<T extends GwEvent['type']>(client: RecordingClient, type: T): { seq: number; event: Extract<GwEvent, { type: T }> }[] {
+  return client.events().flatMap(({ seq, event }) => (event.type === type && 'answers' in event === (type === 'batch.revealed') ? [{ seq, event: event as Extract<GwEvent, { type: T }> }] : []));
+}
+
+function servantSheet(alias: string, trueName: string, npId: string, npName: string, bonus: string): GwSheet {
+  return {
+    kind: 'servant', alias, trueName, className: 'saber', grade: 1,
+    stats: { str: 'B', end: 'C', agi: 'C', mag: 'D', luk: 'D', np: 'C' },
+    magecraft: null, skill: null, defense: { cards: 1, value: null }, cardCounts: null,
+    noblePhantasms: [{ id: npId, name: npName, npType: 'antiPersonnel', mode: 'trueNameRelease', hpDamage: 6, mpDamage: 0, mpCost: 4, cards: 1 }],
+    attackBonuses: [{ source: bonus, amount: 1, kinds: ['smash'] }],
+    lineage: null, magicResistance: 0, hp: { current: 60, max: 60 }, mp: { current: 40, max: 40 }, merit: 6, xp: 0, items: [], consumables: {},
+  };
+}
+
+function masterSheet(name: string): GwSheet {
+  return {
+    kind: 'master', name, grade: 3, stats: { combat: 'C', magic: 'C', conviction: 'C', fate: 'C' }, specializations: [],
+    conviction: { current: 3, max: 3 }, fate: { current: 3, max: 3 }, hp: { current: 30, max: 30 }, mp: { current: 30, max: 30 },
+    merit: 4, xp: 0, sealsLeft: null, judgmentLimit: null, spells: null, items: [], consumables: {},
+  };
+}
+
+/** Five slots against one opponent (or none, for a back-row master nobody can reach). */
+function plan(opponent: string | null, cards: ({ card: 'smash' | 'counter' | 'rush' | 'critical' | 'wait' | 'defense' } | { card: 'np'; np: string })[]) {
+  const slots = [...cards];
+  while (slots.length < 5) slots.push({ card: 'wait' });
+  return { slots: slots.map((j) => ({ type: 'play' as const, vs: opponent ? { [opponent]: j } : {} })), activatePlus: [] };
+}
+
+async function fight(version: '001' | '000'): Promise<void> {
+  const url = server!.url;
+  const room = await createRoom(url, `Grail War ${version}`, ['Aki', 'Bea', 'Cid', 'Dai'], 'grail-war');
+  const [s1, s2, s3, s4] = room.seats.map((s) => s.seat) as [string, string, string, string];
+  const open = (token: string, label: string) => {
+    const c = new RecordingClient(url, token, label);
+    sockets.push(c);
+    return c;
+  };
+  const gm = open(room.gmToken, `gm-${version}`);
+  const sa = open(room.seats[0]!.token, `servant-a-${version}`);
+  const ma = open(room.seats[1]!.token, `master-a-${version}`);
+  const sb = open(room.seats[2]!.token, `servant-b-${version}`);
+  const mb = open(room.seats[3]!.token, `master-b-${version}`);
+  const spec = open(room.spectatorToken, `spectator-${version}`);
+  const live = [gm, sa, ma, sb, mb, spec];
+  await Promise.all(live.map((c) => c.connect()));
+  expect(gw(gm).seats.map((s) => s.name)).toEqual(['Aki', 'Bea', 'Cid', 'Dai']);
+
+  const sideA: ViewerKey[] = ['gm', s1, s2];
+  const sideB: ViewerKey[] = ['gm', s3, s4];
+  const plants: Plant[] = [];
+  const planted = (label: string, before: ViewerKey[]) => {
+    const text = plantText(label);
+    plants.push({ label, text, before });
+    return text;
+  };
+  // Under 000 spectators follow reveals (battlesAfterReveal); under 001 they see only what is public.
+  const options = { ...defaultGrailWarOptions(version), spectatorVisibility: version === '000' ? 'battlesAfterReveal' : 'public' } as const;
+  await commit(gm, { type: 'options.set', options });
+  // Aliases are public to the players, and to spectators who follow battles: the control that the recording works.
+  const aliasA = planted('ALIAS-A', ['gm', s1, s2, s3, s4, ...(version === '000' ? ['spectator'] : [])]);
+  const npA = planted('NPID-A', sideA);
+  await commit(gm, { type: 'character.register', id: 'sa', seat: s1, partner: null, sheet: servantSheet(aliasA, planted('TRUENAME-A', sideA), npA, planted('NPNAME-A', sideA), planted('BONUS-A', sideA)) });
+  await commit(gm, { type: 'character.register', id: 'ma', seat: s2, partner: 'sa', sheet: masterSheet('Master A') });
+  const npB = planted('NPID-B', sideB);
+  await commit(gm, { type: 'character.register', id: 'sb', seat: s3, partner: null, sheet: servantSheet('Lancer', planted('TRUENAME-B', sideB), npB, planted('NPNAME-B', sideB), planted('BONUS-B', sideB)) });
+  await commit(gm, { type: 'character.register', id: 'mb', seat: s4, partner: 'sb', sheet: masterSheet('Master B') });
+  // The info ledger: the knower sees its believed total, never the authoritative one (HIDE-F13).
+  await commit(gm, { type: 'knowledge.set', entry: { knower: 'sa', target: 'sb', total: 6, believed: 2, classKnown: true, failedGuess: false, trueNameKnown: false } });
+  await commit(gm, { type: 'knowledge.set', entry: { knower: 'sb', target: 'sa', total: 0, believed: 0, classKnown: false, failedGuess: false, trueNameKnown: false } });
+  await allAt(live, (await commit(gm, { type: 'battle.start', scene: 'night', regions: { sa: 'r1', ma: 'r1', sb: 'r1', mb: 'r1' }, knowledge: [], ambushSide: null,
+    participants: [{ character: 'sa', side: 'A' }, { character: 'ma', side: 'A', row: 'back' }, { character: 'sb', side: 'B' }, { character: 'mb', side: 'B', row: 'back' }] })).seq);
+  expect(gw(sa).ledger).toEqual([{ knower: 'sa', target: 'sb', believed: 2, classKnown: true, failedGuess: false, trueNameKnown: false }]);
+  expect(gw(gm).ledger.find((k) => k.knower === 'sa')?.total).toBe(6);
+  // F28: under `public` a spectator sees no battle; under `battlesAfterReveal` it follows, without sealed steps.
+  if (version === '001') expect(gw(spec).battle).toBeNull();
+  else expect(gw(spec).battle).toMatchObject({ prebattle: null, submission: null });
+
+  const empty = { row: null, seals: [], conviction: 0, consumables: [], activatePlus: [], guardian: false };
+  for (const c of [sa, ma, sb]) await commit(c, { type: 'battle.prepare', decl: empty });
+  // 001 lets a master spend 신념 on the pool (SPEC-05); 000 has no base amount for it, so it is refused there.
+  const conviction = await mb.send({ type: 'battle.prepare', decl: { ...empty, conviction: 1 } });
+  if (version === '001') expect(conviction.ok).toBe(true);
+  else {
+    expect(conviction).toMatchObject({ ok: false, code: 'CONVICTION_RULE_GAP' });
+    await commit(mb, { type: 'battle.prepare', decl: empty });
+  }
+  for (const c of [gm, sa, sb]) await c.waitFor(() => gw(c).battle?.phase === 'submit', `${c.label}: batch 1 open`);
+  // Pools are the side's own (F26): the other side sees no private block at all.
+  expect(gw(sa).battle!.participants.find((p) => p.id === 'sa')!.private?.pool).toMatchObject({ smash: 4, [`np:${npA}`]: 1 });
+  expect(gw(sb).battle!.participants.find((p) => p.id === 'sa')!.private).toBeNull();
+
+  const batches: { a: GameCommandInput; b: GameCommandInput }[] = [
+    { a: { type: 'battle.submit', plan: plan('sb', [{ card: 'smash' }, { card: 'np', np: npA }, { card: 'counter' }, { card: 'wait' }, { card: 'rush' }]) },
+      b: { type: 'battle.submit', plan: plan('sa', [{ card: 'rush' }, { card: 'wait' }, { card: 'smash' }, { card: 'defense' }, { card: 'critical' }]) } },
+    { a: { type: 'battle.submit', plan: plan('sb', [{ card: 'smash' }, { card: 'smash' }, { card: 'critical' }]) },
+      b: { type: 'battle.submit', plan: plan('sa', [{ card: 'counter' }, { card: 'np', np: npB }, { card: 'rush' }]) } },
+  ];
+  for (const [i, batch] of batches.entries()) {
+    const n = i + 1;
+    await commit(sa, batch.a);
+    // F27: before the reveal the other side sees that sa sealed something and its commitment, never the plan.
+    await sb.waitFor(() => gw(sb).battle!.submission!.entries.some((e) => e.character === 'sa' && e.declared), 'sb sees sa submitted');
+    const seenBySb = gw(sb).battle!.submission!.entries.find((e) => e.character === 'sa')!;
+    expect(seenBySb.answer).toBeUndefined();
+    expect(seenBySb.commitment).toMatch(/^[0-9a-f]{64}$/);
+    await commit(sb, batch.b);
+    await commit(ma, { type: 'battle.submit', plan: plan(null, []) });
+    const last = await commit(mb, { type: 'battle.submit', plan: plan(null, []) });
+    const revealed = last.events.find((e) => e.type === 'batch.revealed');
+    expect(revealed, `batch ${n} revealed when the last plan came in`).toBeDefined();
+    // The reveal publishes every plan and salt at once; every commitment checks out.
+    if (revealed && 'answers' in revealed) {
+      for (const a of revealed.answers) expect(verifyCommitment(a.answer, a.salt!, a.commitment!)).toBe(true);
+      if (n === 1) for (const p of plants) if (p.label === 'NPID-A') Object.assign(p, { after: ['gm', s1, s2, s3, s4, ...(version === '000' ? ['spectator'] : [])], revealSeq: last.seq });
+      if (n === 2) for (const p of plants) if (p.label === 'NPID-B') Object.assign(p, { after: ['gm', s1, s2, s3, s4, ...(version === '000' ? ['spectator'] : [])], revealSeq: last.seq });
+    }
+    // BATTLE-11: both masters hold seals, so the sealed window opens; one uses 절대 방어 on slot 5, one passes.
+    for (const c of [ma, mb]) await c.waitFor(() => gw(c).battle?.phase === 'window', `${c.label}: window ${n}`);
+    await commit(ma, { type: 'battle.window', decl: { actions: n === 1 ? [{ seal: 'absoluteDefense', slot: 5 }] : [] } });
+    const resolved = await commit(mb, { type: 'battle.window', decl: { actions: [] } });
+    expect(resolved.events.filter((e) => e.type === 'slot.resolved')).toHaveLength(5);
+  }
+  const end = await gm.waitFor(() => gw(gm).battle?.phase === 'ended', 'battle over').then(() => gw(gm).battle!);
+  expect(end.endReason).toBe('batchesDone');
+  expect(end.history).toHaveLength(10);
+  const finalSeq = (await commit(gm, { type: 'battle.decide', winner: end.winner })).seq;
+  await allAt(live, finalSeq);
+
+  // HIDE-03: the attacker's side sees its damage steps without the info term, the GM sees them with it, the target
+  // side sees only the final amounts.
+  const saHits = (c: RecordingClient) => gwEvents(c, 'slot.resolved').flatMap((e) => e.event.record.hits.filter((h) => h.attacker === 'sa'));
+  expect(saHits(gm).length).toBeGreaterThan(0);
+  expect(saHits(gm).every((h) => h.steps?.some((s) => s.step === 'info'))).toBe(true);
+  expect(saHits(sa).every((h) => h.steps && !h.steps.some((s) => s.step === 'info'))).toBe(true);
+  expect(saHits(sb).every((h) => h.steps === undefined)).toBe(true);
+  // HP bookkeeping seen by the owner adds up to the hits it was shown.
+  const taken = gwEvents(sb, 'slot.resolved').flatMap((e) => e.event.record.hits.filter((h) => h.target === 'sb')).reduce((n, h) => n + h.hp, 0);
+  expect(gw(sb).characters.find((c) => c.id === 'sb')!.sheet!.hp.current).toBe(60 - taken);
+  if (version === '001') expect(gwEvents(spec, 'slot.resolved')).toEqual([]);
+  else expect(gwEvents(spec, 'slot.resolved')).toHaveLength(10);
+
+  // Late joiners get whole views: the secrets must stay out of those too.
+  const late = [open(room.gmToken, 'gm-late'), open(room.seats[0]!.token, 'sa-late'), open(room.seats[2]!.token, 'sb-late'), open(room.spectatorToken, 'spec-late')];
+  await Promise.all(late.map((c) => c.connect()));
+  const byViewer = new Map<ViewerKey, RecordingClient[]>([
+    ['gm', [gm, late[0]!]], [s1, [sa, late[1]!]], [s2, [ma]], [s3, [sb, late[2]!]], [s4, [mb]], ['spectator', [spec, late[3]!]],
+  ]);
+  const report = auditFrames(byViewer, plants);
+  expect(report.leaks).toEqual([]);
+  expect(report.missing).toEqual([]);
+  for (const c of [...live, ...late]) {
+    expect(c.invalid, `${c.label} got messages outside the protocol`).toEqual([]);
+    expect(c.seqGaps, `${c.label} skipped seqs`).toEqual([]);
+  }
+}
+
+describe('Grail War battle online', () => {
+  test('001 rules: a full battle of two pairs, sealed batches, seal windows, and nothing leaked', async () => {
+    await fight('001');
+  });
+  test('000 rules: the same battle under 000, spectators following reveals, and nothing leaked', async () => {
+    await fight('000');
+  });
+});
