@@ -18,9 +18,9 @@ async function postJson(url: string, body: unknown, bearer?: string): Promise<un
 
 export type TestRoom = CreateRoomResponse & { seats: SeatLinkResponse[]; spectatorToken: string };
 
-/** Creates a room over HTTP and adds one seat per name, in order (s1, s2, …). */
-export async function createRoom(baseUrl: string, title: string, seatNames: string[]): Promise<TestRoom> {
-  const room = createRoomResponse.parse(await postJson(`${baseUrl}/api/rooms`, { title }));
+/** Creates a room over HTTP (a free table unless told) and adds one seat per name, in order (s1, s2, …). */
+export async function createRoom(baseUrl: string, title: string, seatNames: string[], game = 'free-table'): Promise<TestRoom> {
+  const room = createRoomResponse.parse(await postJson(`${baseUrl}/api/rooms`, { title, game }));
   const seats: SeatLinkResponse[] = [];
   for (const name of seatNames) {
     seats.push(seatLinkResponse.parse(await postJson(`${baseUrl}/api/rooms/${room.roomId}/seats`, { name }, room.gmToken)));

@@ -3,7 +3,10 @@ import {
   PROTOCOL_VERSION,
   WIRE_EVENT,
   serverMessage,
-  type FreeTableCommand,
+  type CotView,
+  type D6View,
+  type FreeTableView,
+  type GameCommandInput,
   type GameView,
   type GameViewEvent,
   type ServerMessage,
@@ -87,7 +90,7 @@ export class RecordingClient {
   }
 
   /** Sends a command and resolves with its ack or rejection. */
-  send(command: FreeTableCommand): Promise<CommandOutcome> {
+  send(command: GameCommandInput): Promise<CommandOutcome> {
     const ref = `${this.label}-${++this.#refs}`;
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
@@ -100,7 +103,7 @@ export class RecordingClient {
   }
 
   /** Sends a command that must be accepted; returns the seq it was committed at. */
-  async run(command: FreeTableCommand): Promise<number> {
+  async run(command: GameCommandInput): Promise<number> {
     const outcome = await this.send(command);
     if (!outcome.ok) {
       throw new Error(`${this.label}: ${command.type} rejected: ${outcome.code} ${outcome.rule ?? ''} ${outcome.detail ?? ''}`);
@@ -139,9 +142,24 @@ export class RecordingClient {
     return out;
   }
 
-  /** The current view; throws before the first welcome. */
-  current(): GameView {
+  /** The current free-table view; throws before the first welcome or when the room runs another game. */
+  current(): FreeTableView {
     if (!this.view) throw new Error(`${this.label}: no view yet`);
+    if (this.view.game !== 'free-table') throw new Error(`${this.label}: the room runs ${this.view.game}`);
+    return this.view;
+  }
+
+  /** The current dungeon-2d6 view; throws before the first welcome or when the room runs another game. */
+  currentD6(): D6View {
+    if (!this.view) throw new Error(`${this.label}: no view yet`);
+    if (this.view.game !== 'dungeon-2d6') throw new Error(`${this.label}: the room runs ${this.view.game}`);
+    return this.view;
+  }
+
+  /** The current Call of <T> view; throws before the first welcome or when the room runs another game. */
+  currentCot(): CotView {
+    if (!this.view) throw new Error(`${this.label}: no view yet`);
+    if (this.view.game !== 'call-of-t') throw new Error(`${this.label}: the room runs ${this.view.game}`);
     return this.view;
   }
 

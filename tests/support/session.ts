@@ -1,9 +1,9 @@
 import { verifyCommitment } from '@veiltable/engine';
-import type { DeclarationView, FreeTableCommand, GameViewEvent } from '@veiltable/protocol';
+import type { DeclarationView, GameCommandInput, GameViewEvent } from '@veiltable/protocol';
 import type { RecordingClient } from './recording-client.ts';
 
 /** Runs a command that must be accepted and waits until the sender has applied it; returns its seq and events. */
-export async function commit(client: RecordingClient, command: FreeTableCommand): Promise<{ seq: number; events: GameViewEvent[] }> {
+export async function commit(client: RecordingClient, command: GameCommandInput): Promise<{ seq: number; events: GameViewEvent[] }> {
   const seq = await client.run(command);
   await client.waitForSeq(seq);
   return { seq, events: eventsAt(client, seq) };

@@ -10,3 +10,6 @@ export * from './core/success-level.ts';
 export * from './core/deck.ts';
 export * from './core/sealed.ts';
 export * from './games/free-table/index.ts';
+export * from './games/dungeon-2d6/index.ts';
+export * from './games/grail-war/index.ts';
+export * from './games/call-of-t/index.ts';

@@ -1,3 +1,7 @@
+import { cotEn } from './cot-en.ts';
+import { d6En } from './d6-en.ts';
+import { gwEn } from './gw-en.ts';
+
 /**
  * English strings: the reference dictionary. Every other language must define exactly these keys.
  * `{name}` placeholders are filled by `t(key, params)`. GM, RuneQuest levels and dice notation stay as the games
@@ -210,6 +214,10 @@ export const en = {
   'system.cards.drawn': '{name} drew {count} cards.',
   'system.decl.opened': 'New declaration: {prompt}',
   'system.decl.revealed': 'Declaration revealed: {prompt}',
+
+  ...d6En,
+  ...cotEn,
+  ...gwEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

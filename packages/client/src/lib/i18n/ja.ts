@@ -1,3 +1,6 @@
+import { cotJa } from './cot-ja.ts';
+import { d6Ja } from './d6-ja.ts';
+import { gwJa } from './gw-ja.ts';
 import type { MessageKey } from './en.ts';
 
 /** Japanese strings. GM, RuneQuest levels and dice notation stay as the games write them. */
@@ -208,4 +211,8 @@ export const ja: Record<MessageKey, string> = {
   'system.cards.drawn': '{name}がカードを{count}枚引きました。',
   'system.decl.opened': '新しい宣言: {prompt}',
   'system.decl.revealed': '宣言公開: {prompt}',
+
+  ...d6Ja,
+  ...cotJa,
+  ...gwJa,
 };

@@ -1,3 +1,6 @@
+import { cotKo } from './cot-ko.ts';
+import { d6Ko } from './d6-ko.ts';
+import { gwKo } from './gw-ko.ts';
 import type { MessageKey } from './en.ts';
 
 /** Korean strings. GM, RuneQuest levels and dice notation stay as the games write them. */
@@ -208,4 +211,8 @@ export const ko: Record<MessageKey, string> = {
   'system.cards.drawn': '{name}님이 카드 {count}장을 뽑았습니다.',
   'system.decl.opened': '새 선언: {prompt}',
   'system.decl.revealed': '선언 공개: {prompt}',
+
+  ...d6Ko,
+  ...cotKo,
+  ...gwKo,
 };

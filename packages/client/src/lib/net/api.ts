@@ -42,8 +42,11 @@ async function call<T>(path: string, schema: Schema<T>, body: unknown, token?: s
 
 const room = (roomId: string) => `/api/rooms/${encodeURIComponent(roomId)}`;
 
-export function createRoom(title: string): Promise<ApiResult<CreateRoomResponse>> {
-  return call('/api/rooms', createRoomResponse, { title });
+/** The rule sets a room can run. */
+export type GameId = 'free-table' | 'dungeon-2d6' | 'grail-war' | 'call-of-t';
+
+export function createRoom(title: string, game: GameId = 'free-table'): Promise<ApiResult<CreateRoomResponse>> {
+  return call('/api/rooms', createRoomResponse, { title, game });
 }
 
 export function addSeat(roomId: string, gmToken: string, name: string): Promise<ApiResult<SeatLinkResponse>> {

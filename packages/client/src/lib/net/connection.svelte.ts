@@ -2,14 +2,18 @@ import {
   PROTOCOL_VERSION,
   serverMessage,
   WIRE_EVENT,
-  type ClientMessage,
-  type FreeTableCommand,
-  type FreeTableView,
+  type ClientMessageInput,
+  type GameCommandInput,
+  type GameView,
+  type GameViewEvent,
   type HandshakeAuth,
   type ServerMessage,
   type Viewer,
 } from '@veiltable/protocol';
 import { io } from 'socket.io-client';
+
+/** How many recent events a connection keeps for the UI. */
+const EVENTS_KEPT = 300;
 
 export type ConnectionStatus = 'connecting' | 'online' | 'offline' | 'kicked';
 
@@ -54,7 +58,12 @@ export class Connection {
   lastSeq = $state<number | null>(null);
   roomTitle = $state('');
   viewer = $state.raw<Viewer | null>(null);
-  view = $state.raw<FreeTableView | null>(null);
+  view = $state.raw<GameView | null>(null);
+  /**
+   * The latest events received, oldest first, for tables whose views hold no history of their own (rolls, reveals).
+   * Only what arrived on this connection: a fresh page starts empty, a reconnect catches up through the updates.
+   */
+  events = $state.raw<{ seq: number; event: GameViewEvent }[]>([]);
   /** Refs of commands sent and not yet answered. */
   pending = $state<string[]>([]);
   rejections = $state<Rejection[]>([]);
@@ -111,13 +120,13 @@ export class Connection {
   }
 
   /** Sends a command; resolves when the server commits or refuses it. Nothing is queued while offline. */
-  send(command: FreeTableCommand): Promise<CommandOutcome> {
+  send(command: GameCommandInput): Promise<CommandOutcome> {
     if (!this.socket || this.status !== 'online') {
       this.pushRejection(null, 'OFFLINE');
       return Promise.resolve({ ok: false, code: 'OFFLINE' });
     }
     const ref = `c${this.nextRef++}`;
-    const message: ClientMessage = { type: 'command', ref, command };
+    const message: ClientMessageInput = { type: 'command', ref, command };
     this.pending.push(ref);
     const outcome = new Promise<CommandOutcome>((resolve) => this.waiters.set(ref, resolve));
     this.socket.emit(WIRE_EVENT, JSON.stringify(message));
@@ -162,6 +171,10 @@ export class Connection {
         // A replayed frame older than what we hold would roll the view back; skip it.
         if (this.lastSeq !== null && message.seq < this.lastSeq) return;
         this.lastSeq = message.seq;
+        if (message.events.length > 0) {
+          const added = message.events.map((event) => ({ seq: message.seq, event }));
+          this.events = [...this.events, ...added].slice(-EVENTS_KEPT);
+        }
         if (message.view) this.view = message.view;
         return;
       case 'ack':

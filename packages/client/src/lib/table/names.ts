@@ -1,12 +1,15 @@
-import type { ActorRef, Audience, FreeTableView, Viewer } from '@veiltable/protocol';
+import type { ActorRef, Audience, Viewer } from '@veiltable/protocol';
+
+/** Any game's view lists its seats this way. */
+type WithSeats = { seats: readonly { id: string; name: string }[] };
 
 /** The seat's display name, or its id when the view does not (yet) list it. */
-export function seatName(view: FreeTableView, seat: string): string {
+export function seatName(view: WithSeats, seat: string): string {
   return view.seats.find((s) => s.id === seat)?.name ?? seat;
 }
 
 /** "GM" is kept as is in every language: it is the term tables use. */
-export function actorName(view: FreeTableView, actor: ActorRef): string {
+export function actorName(view: WithSeats, actor: ActorRef): string {
   return actor.role === 'gm' ? 'GM' : seatName(view, actor.seat);
 }
 
@@ -17,6 +20,6 @@ export function isSelf(viewer: Viewer | null, actor: ActorRef): boolean {
 }
 
 /** The audience as a short label key and seat name, for a chat line's "to …" tag. */
-export function audienceSeat(view: FreeTableView, to: Audience): string | null {
+export function audienceSeat(view: WithSeats, to: Audience): string | null {
   return to.kind === 'seat' ? seatName(view, to.seat) : null;
 }
