@@ -1,0 +1,171 @@
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { characterOf, cotCharacter, cotSetupFor, heartIn } from './support/cot-table.ts';
+import { createRoom } from './support/http-api.ts';
+import { RecordingClient } from './support/recording-client.ts';
+import { REPO_ROOT, startServer, type ServerProcess } from './support/server-process.ts';
+import { commit } from './support/session.ts';
+import { createTestDatabase } from '../packages/server/src/db/test-database.ts';
+
+// Issue 3, item 6: on a 390×844 phone a player declares a scout (偵察) on a highlighted square, locks in, and after
+// the reveal sees the private result: the suit on the board, in the knowledge list and in the log with its level.
+
+const CHROMIUM = '/usr/bin/chromium';
+const CLIENT_INDEX = join(REPO_ROOT, 'packages', 'client', 'dist', 'index.html');
+const ARTIFACTS = join(REPO_ROOT, 'test-artifacts');
+const UI_TIMEOUT_MS = 15_000;
+
+let db: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
+let server: ServerProcess | undefined;
+let browser: Browser | undefined;
+const sockets: RecordingClient[] = [];
+
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`browser tests need Debian's Chromium at ${CHROMIUM}: apt-get update && apt-get install -y chromium`);
+  }
+  if (!existsSync(CLIENT_INDEX)) {
+    throw new Error(`browser tests need the built client at ${CLIENT_INDEX}: run pnpm --filter @veiltable/client build`);
+  }
+  await mkdir(ARTIFACTS, { recursive: true });
+  db = await createTestDatabase();
+  server = await startServer({ databaseUrl: db.url });
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+});
+
+afterAll(async () => {
+  for (const s of sockets) s.close();
+  await browser?.close();
+  await server?.stop();
+  await db?.drop();
+});
+
+describe('browser · Call of <T>', () => {
+  test('a player on a phone declares a scout, locks in, and sees the private result', async () => {
+    const url = server!.url;
+    const room = await createRoom(url, 'Expedition', ['Aiko', 'Bruno', 'Chen'], 'call-of-t');
+    const gm = new RecordingClient(url, room.gmToken, 'gm');
+    const sockets3 = room.seats.map((s, i) => new RecordingClient(url, s.token, `p${i + 1}`));
+    sockets.push(gm, ...sockets3);
+    await Promise.all([gm, ...sockets3].map((c) => c.connect()));
+    // Ten cards each: among thirty, some character surely holds a ♥ to play instead of the roll (a sure 成功).
+    const characters = room.seats.map((s) => cotCharacter(s.name, s.seat, { initialHand: 10 }));
+    const setup = await commit(gm, { type: 'cot.setup', setup: cotSetupFor(characters) });
+    await Promise.all(sockets3.map((c) => c.waitForSeq(setup.seq)));
+    const index = sockets3.findIndex((c, i) => heartIn(c.currentCot(), characterOf(c.currentCot(), room.seats[i]!.seat)));
+    expect(index, 'a character with a heart').toBeGreaterThanOrEqual(0);
+    const seat = room.seats[index]!;
+    const others = sockets3.filter((_, i) => i !== index);
+    // The others choose 行動なし and lock first, so the phone's lock is the one that reveals.
+    for (const [i, c] of sockets3.entries()) {
+      if (i === index) continue;
+      const id = characterOf(c.currentCot(), room.seats[i]!.seat);
+      await commit(c, { type: 'cot.inv.declare', character: id, action: { kind: 'none' } });
+      await commit(c, { type: 'cot.inv.lock', character: id });
+    }
+
+    const page = await browser!.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+    const pageErrors: string[] = [];
+    page.on('pageerror', (e) => pageErrors.push(e.message));
+    try {
+      await page.goto(seat.url);
+      await page.locator('[data-testid="connection-status"][data-status="online"]').waitFor({ timeout: UI_TIMEOUT_MS });
+      const declare = page.getByTestId('cot-declare');
+      await declare.waitFor({ timeout: UI_TIMEOUT_MS });
+
+      // 偵察: the legal targets light up on the board; tapping one chooses it.
+      await declare.locator('[data-action="scout"]').click();
+      const legal = page.locator('[data-testid="cot-board"] button.legal');
+      expect(await legal.count()).toBeGreaterThan(0);
+      const square = (await legal.first().getAttribute('data-square'))!;
+      await legal.first().click();
+      await expect.poll(() => page.getByTestId('cot-target').inputValue(), { timeout: UI_TIMEOUT_MS }).toBe(square);
+      await page.getByTestId('cot-substitute').selectOption({ index: 1 });
+      await page.screenshot({ path: join(ARTIFACTS, 'browser-cot-1-declare.png'), fullPage: true });
+
+      await page.getByTestId('cot-declare-button').click();
+      const characterId = characterOf(gm.currentCot(), seat.seat);
+      await gm.waitFor(() => gm.currentCot().declarations?.find((d) => d.character === characterId)?.declared === true, 'gm: the scout declared');
+      // Sealed: the other players see that a choice was made, never which.
+      await others[0]!.waitFor(() => others[0]!.currentCot().declarations?.find((d) => d.character === characterId)?.declared === true, 'p: declared');
+      expect(others[0]!.currentCot().declarations?.find((d) => d.character === characterId)).not.toHaveProperty('action');
+
+      await page.getByTestId('cot-lock-button').click();
+      await gm.waitFor(() => gm.currentCot().phase.kind !== 'investigation', 'gm: revealed and resolved');
+      const fact = gm.currentCot().facts.find((f) => f.square === square);
+      expect(fact, 'the scout learned the suit').toBeDefined();
+
+      // The private result on the phone: the square's back is marked with the suit, the knowledge list holds it.
+      const known = page.locator(`[data-testid="cot-board"] [data-square="${square}"] [data-known="own"]`);
+      await known.waitFor({ timeout: UI_TIMEOUT_MS });
+      const signs: Record<string, string> = { S: '♠', H: '♥', D: '♦', C: '♣' };
+      expect(await known.innerText()).toBe(signs[fact!.value]);
+      await page.locator(`[data-testid="cot-facts"] [data-square="${square}"]`).waitFor({ timeout: UI_TIMEOUT_MS });
+      await page.getByTestId('cot-reveal').waitFor({ timeout: UI_TIMEOUT_MS });
+      await page.locator('[data-testid="cot-log"] [data-level="success"]').first().waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(await page.getByTestId('cot-reveal').innerText()).toContain('✓');
+      await page.screenshot({ path: join(ARTIFACTS, 'browser-cot-2-result.png'), fullPage: true });
+      for (const other of others) expect(other.currentCot().facts).toEqual([]);
+
+      // The GM's phone and the spectator's board render too.
+      await page.goto(room.gmUrl);
+      await page.getByTestId('cot-gm-console').waitFor({ timeout: UI_TIMEOUT_MS });
+      await page.screenshot({ path: join(ARTIFACTS, 'browser-cot-3-gm.png'), fullPage: true });
+      await page.goto(room.spectatorUrl);
+      await page.getByTestId('cot-board').waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(await page.locator('[data-testid="cot-board"] [data-known="own"]').count()).toBe(0);
+      await page.screenshot({ path: join(ARTIFACTS, 'browser-cot-4-spectator.png'), fullPage: true });
+      expect(pageErrors).toEqual([]);
+    } catch (e) {
+      await page.screenshot({ path: join(ARTIFACTS, 'browser-cot-failure.png'), fullPage: true }).catch(() => {});
+      throw e;
+    } finally {
+      await page.close();
+    }
+  }, 90_000);
+
+  test('the GM sets up the expedition from a phone, with every §13 option and its default, then forces the lock', async () => {
+    const url = server!.url;
+    const room = await createRoom(url, 'Setup', ['Aiko', 'Bruno'], 'call-of-t');
+    const gm = new RecordingClient(url, room.gmToken, 'gm-setup');
+    sockets.push(gm);
+    await gm.connect();
+    const page = await browser!.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+    const pageErrors: string[] = [];
+    page.on('pageerror', (e) => pageErrors.push(e.message));
+    try {
+      await page.goto(room.gmUrl);
+      await page.getByTestId('cot-setup').waitFor({ timeout: UI_TIMEOUT_MS });
+      // COT-SET-01: every INFERRED default of §13 is an option, shown with the rules' default.
+      expect(await page.locator('[data-testid="cot-options"] [data-option]').count()).toBe(14);
+      expect(await page.locator('[data-option="maxCycles"] input').inputValue()).toBe('14');
+      expect(await page.locator('[data-option="aceHigh"] input').isChecked()).toBe(true);
+      await page.locator('[data-option="gateIsSafe"] input').check();
+      await page.screenshot({ path: join(ARTIFACTS, 'browser-cot-5-setup.png'), fullPage: true });
+      await page.getByTestId('cot-setup-start').click();
+      await gm.waitFor(() => gm.currentCot().phase.kind === 'investigation', 'gm: cycle 1 begins');
+      // One character per seat, named after it; only the changed option differs from the defaults.
+      expect(gm.currentCot().characters.map((c) => [c.name, c.seat])).toEqual([['Aiko', 's1'], ['Bruno', 's2']]);
+      expect(gm.currentCot().options).toMatchObject({ gateIsSafe: true, aceHigh: true, maxCycles: 14 });
+      await page.getByTestId('cot-force').click();
+      await gm.waitFor(() => gm.currentCot().phase.kind === 'time', 'gm: the forced lock reveals and resolves');
+      await page.getByTestId('cot-gm-console').getByText(i18nWait).first().waitFor({ timeout: UI_TIMEOUT_MS });
+      await page.screenshot({ path: join(ARTIFACTS, 'browser-cot-6-gm-time.png'), fullPage: true });
+      expect(pageErrors).toEqual([]);
+    } catch (e) {
+      await page.screenshot({ path: join(ARTIFACTS, 'browser-cot-setup-failure.png'), fullPage: true }).catch(() => {});
+      throw e;
+    } finally {
+      await page.close();
+    }
+  }, 90_000);
+});
+
+/** The 待機 button of the GM's party decision, in whichever UI language the browser picked. */
+const i18nWait = /待機/;
