@@ -36,6 +36,16 @@ export const d6CheckSpec = z.object({
 });
 export type D6CheckSpec = z.infer<typeof d6CheckSpec>;
 
+/** A normal movement per 手番 in the table's own unit; the base game's number, entered by the GM (D6-ZONE-08). */
+const movement = z.number().int().min(0).max(9999);
+
+/** D6-BASE-05: a race bonus is +2 in total, spread over the abilities. */
+const raceBonus = z.object({
+  VAL: z.number().int().min(0).max(2).default(0),
+  AGI: z.number().int().min(0).max(2).default(0),
+  SPI: z.number().int().min(0).max(2).default(0),
+});
+
 const destination = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('sight'), zone: d6ZoneId, distanceM: z.number().min(0).max(100000) }),
   z.object({ kind: z.literal('known'), place: text(80), zone: d6ZoneId.optional() }),
@@ -65,6 +75,18 @@ export const d6Command = z.discriminatedUnion('type', [
     equipment: z.array(d6Equipment).max(30).default([]),
     pet: d6Abilities.optional(),
     gmNotes: z.string().max(2000).default(''),
+    movement: movement.optional(),
+  }),
+  /**
+   * D6-BASE-05: a PC's 元能力値 from occupation values + race bonus + one free point. values and bonus may be left out
+   * for the occupations and races the rules list; entered values win, so the GM can correct the translated table.
+   */
+  z.object({
+    type: z.literal('character.build'),
+    character: ch,
+    occupation: z.object({ name: text(40), values: d6Abilities.optional() }),
+    race: z.object({ name: text(40), bonus: raceBonus.optional() }),
+    free: d6Ability,
   }),
   z.object({ type: z.literal('character.equip'), character: ch, item: d6ItemId, wielded: z.boolean() }),
   z.object({
@@ -165,7 +187,8 @@ export const d6Command = z.discriminatedUnion('type', [
   z.object({ type: z.literal('status.stun'), character: ch }),
   z.object({ type: z.literal('skill.virtue'), user: ch, matter: text(300) }),
   z.object({ type: z.literal('skill.item-bag'), user: ch, item: text(80), kind: z.enum(['flavour', 'town-consumable', 'exploration', 'other']) }),
-  z.object({ type: z.literal('skill.flight'), user: ch, on: z.boolean() }),
+  /** speed: the flight speed taken when taking off; at most about 3× normal movement (D6-SKL-FLIGHT-04). */
+  z.object({ type: z.literal('skill.flight'), user: ch, on: z.boolean(), speed: movement.optional() }),
   z.object({ type: z.literal('skill.transform'), user: ch, on: z.boolean(), asReaction: z.boolean().default(false) }),
   z.object({ type: z.literal('skill.steal'), user: ch, target: ch, item: d6ItemId }),
   z.object({ type: z.literal('skill.stealth'), user: ch, on: z.boolean() }),

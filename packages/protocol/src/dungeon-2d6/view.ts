@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { seatId, viewer } from '../common.ts';
-import { d6Options } from './common.ts';
+import { d6Abilities, d6Ability, d6Options } from './common.ts';
 
 const record = z.record(z.string(), z.unknown());
 
@@ -17,7 +17,18 @@ export const d6View = z.object({
   mode: z.enum(['travel', 'combat']),
   turn: z.number().int(),
   zones: z.array(z.object({ id: z.string(), name: z.string(), adjacent: z.array(z.string()) })),
-  characters: z.array(z.looseObject({ id: z.string(), name: z.string() })),
+  /** GM-run characters carry only their public fields for other viewers, so the sheet fields are optional. */
+  characters: z.array(z.looseObject({
+    id: z.string(),
+    name: z.string(),
+    /** D6-BASE-05: how the abilities were built, or null when the GM entered them directly. */
+    build: z.object({
+      occupation: z.string(), occupationValues: d6Abilities, race: z.string(), raceBonus: d6Abilities, free: d6Ability,
+    }).nullable().optional(),
+    /** Normal movement per 手番 (the GM's base-game number) and, while flying, the flight speed (D6-SKL-FLIGHT-04). */
+    movement: z.number().nullable().optional(),
+    flightSpeed: z.number().nullable().optional(),
+  })),
   traps: z.array(z.object({ id: z.string(), zone: z.string(), area: z.boolean(), found: z.boolean(), disarmed: z.boolean(), note: z.string().optional() })),
   finds: z.array(z.object({ id: z.string(), zone: z.string(), note: z.string(), found: z.boolean() })),
   barriers: z.array(z.object({ id: z.string(), zone: z.string(), caster: z.string(), hp: z.number(), ability: z.number() })),
@@ -49,7 +60,7 @@ export const d6EventType = z.enum([
   'attack.applied', 'attack.counter', 'attack.counter-ruled', 'attack.covered', 'attack.damage', 'attack.declared',
   'attack.defended', 'attack.evaded', 'attack.fumbled', 'attack.illusion', 'attack.sacrifice',
   'attack.teleport-evaded', 'barrier.created', 'barrier.damaged', 'barrier.defended', 'barrier.ended',
-  'character.added', 'character.down', 'character.equipped', 'character.moved', 'check.concentrated',
+  'character.added', 'character.built', 'character.down', 'character.equipped', 'character.moved', 'check.concentrated',
   'check.consumed', 'check.resolved', 'check.rolled', 'combat.ended', 'combat.started', 'find.added', 'find.found',
   'flight.ended', 'flight.started', 'fukutsu.used', 'gm.override', 'gold.received', 'heal.declared', 'hp.changed',
   'illusion.created', 'initiative.decided', 'initiative.rolled', 'initiative.tie', 'iron-wall.ended',

@@ -118,6 +118,7 @@ export const attackDeclare: Handler<'attack.declare'> = (ctx, cmd) => {
   const bothFly = !grounded;
   if (flying && (!bothFly || ctx.state.options.flightEndsWhenBothFly)) {
     attacker.flags.flying = false;
+    attacker.flightSpeed = null;
     emit(ctx, 'flight.ended', { character: attacker.id });
   }
   // D6-CRIT-03: a fumbled attack fails: no defence check, no damage.

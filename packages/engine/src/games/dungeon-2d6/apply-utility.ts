@@ -2,6 +2,8 @@ import { err } from '../../core/result.ts';
 import type { Handler } from './context.ts';
 import { done, emit, requireCharacter, requireControl, spendTurn } from './context.ts';
 import { useSkill } from './apply-skills.ts';
+import { flightCap } from './movement.ts';
+import { statsHidden } from './public.ts';
 import { findCharacter, hasSkill } from './state.ts';
 
 /** アイテム袋 D6-SKL-ITEMBAG-01: only flavour items, consumables sold in town, or exploration items. */
@@ -15,13 +17,31 @@ export const skillItemBag: Handler<'skill.item-bag'> = (ctx, cmd) => {
   return done;
 };
 
-/** 飛行: taking off or landing. The engine has no movement speeds, so the ~3× cap (D6-SKL-FLIGHT-04) is the GM's. */
+/**
+ * 飛行: taking off or landing. D6-SKL-FLIGHT-04: flight speed is at most about 3× normal movement. Without a stated
+ * speed the flier takes the full 3×; a player may not state more. "About" is the GM's to rule, so the GM may. With no
+ * movement on the sheet there is nothing to multiply, and the speed stays whatever was stated.
+ */
 export const skillFlight: Handler<'skill.flight'> = (ctx, cmd) => {
   const c = requireControl(ctx, cmd.user);
   if (!c.ok) return c;
   if (!hasSkill(c.value, 'flight')) return err('NO_SUCH_SKILL', 'D6-SKL-FLIGHT-01');
-  c.value.flags.flying = cmd.on;
-  emit(ctx, cmd.on ? 'flight.started' : 'flight.ended', { character: c.value.id });
+  if (!cmd.on) {
+    c.value.flags.flying = false;
+    c.value.flightSpeed = null;
+    emit(ctx, 'flight.ended', { character: c.value.id });
+    return done;
+  }
+  const cap = flightCap(c.value.movement);
+  if (cmd.speed !== undefined && cap !== null && cmd.speed > cap && ctx.actor.role !== 'gm') {
+    return err('FLIGHT_TOO_FAST', 'D6-SKL-FLIGHT-04', `${cap}`);
+  }
+  c.value.flags.flying = true;
+  c.value.flightSpeed = cmd.speed ?? cap;
+  // D6-HID-01: a GM-run character's speed is one of its statistics, so only the GM learns it.
+  const speed = { speed: c.value.flightSpeed };
+  if (statsHidden(c.value)) emit(ctx, 'flight.started', { character: c.value.id }, { hidden: { data: speed, seats: [] } });
+  else emit(ctx, 'flight.started', { character: c.value.id, ...speed });
   return done;
 };
 

@@ -4,6 +4,7 @@ import { err, ok } from '../../core/result.ts';
 import { Rng } from '../../core/rng.ts';
 import * as check from './apply-check.ts';
 import * as attack from './apply-attack.ts';
+import { characterBuild } from './apply-build.ts';
 import * as damage from './apply-damage.ts';
 import * as magic from './apply-magic.ts';
 import * as moves from './apply-move.ts';
@@ -25,6 +26,7 @@ const HANDLERS: Handlers = {
   'zone.link': table.zoneLink,
   'character.add': table.characterAdd,
   'character.equip': table.characterEquip,
+  'character.build': characterBuild,
   'skill.register': table.skillRegister,
   'trap.add': table.trapAdd,
   'find.add': table.findAdd,

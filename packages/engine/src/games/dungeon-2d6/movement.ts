@@ -36,6 +36,11 @@ export function placeCharacter(ctx: Ctx, c: Character, zone: string, cause: stri
   emit(ctx, 'character.moved', { character: c.id, from, to: zone, cause }, positionHidden(c) ? { audience: { to: 'gm' } } : {});
 }
 
+/** D6-SKL-FLIGHT-04: the fastest a flier goes, about 3× its normal movement; null while the movement is unknown. */
+export function flightCap(movement: number | null): number | null {
+  return movement === null ? null : 3 * movement;
+}
+
 /** Ends a pending move: the character arrives, or stays (a lost disengage). */
 export function completeMove(ctx: Ctx, move: Move, arrived: boolean): void {
   const c = findCharacter(ctx.state, move.character);

@@ -112,6 +112,7 @@ function createSummon(ctx: Ctx, user: Character, check: CheckRecord): void {
     side: user.side,
     zone: user.zone,
     base: summonBasis(user),
+    build: null,
     equipment: [],
     modifiers: [],
     hp: 1,
@@ -121,6 +122,9 @@ function createSummon(ctx: Ctx, user: Character, check: CheckRecord): void {
     magicCapable: false,
     pet: null,
     gold: 0,
+    // The summon's movement is the base game's to give; the GM enters it if it matters.
+    movement: null,
+    flightSpeed: null,
     flags: { flying: false, transformed: false, illusion: false, hidden: false, spiritSight: false },
     ironWall: null,
     statuses: [],

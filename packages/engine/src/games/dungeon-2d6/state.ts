@@ -28,6 +28,9 @@ export type SkillState = { uses: number | null };
 
 export type Status = { kind: 'stun' | 'no-active' | 'penalty'; source: string; untilTurn: number | null };
 
+/** D6-BASE-05: the contributions a PC's 元能力値 were built from, kept so the table can check the sum. */
+export type Build = { occupation: string; occupationValues: D6Abilities; race: string; raceBonus: D6Abilities; free: D6Ability };
+
 /** The sheet (D6-ENG-08) plus where the character stands. */
 export type Character = {
   id: string;
@@ -37,6 +40,8 @@ export type Character = {
   side: D6Side;
   zone: string;
   base: D6Abilities;
+  /** null when the GM entered the abilities directly (NPCs, or a PC not built with character.build). */
+  build: Build | null;
   equipment: D6Equipment[];
   modifiers: Modifier[];
   hp: number;
@@ -46,6 +51,10 @@ export type Character = {
   magicCapable: boolean;
   pet: D6Abilities | null;
   gold: number;
+  /** Normal movement per 手番, a base-game number the GM enters (D6-ZONE-08); null while unknown. */
+  movement: number | null;
+  /** While flying: the speed taken at take-off (D6-SKL-FLIGHT-04); null on the ground or when no speed is known. */
+  flightSpeed: number | null;
   flags: { flying: boolean; transformed: boolean; illusion: boolean; hidden: boolean; spiritSight: boolean };
   ironWall: { ability: D6Ability; value: number } | null;
   statuses: Status[];

@@ -42,6 +42,7 @@ type PcOptions = {
   equipment?: unknown[];
   pet?: { VAL: number; AGI: number; SPI: number };
   gmNotes?: string;
+  movement?: number;
 };
 
 /** A running table for tests: commands go through the protocol schema, then the game module. */
@@ -103,6 +104,7 @@ export class TestTable {
       equipment: o.equipment ?? [],
       ...(o.pet ? { pet: o.pet } : {}),
       gmNotes: o.gmNotes ?? '',
+      ...(o.movement !== undefined ? { movement: o.movement } : {}),
     });
     return this.state.characters[this.state.characters.length - 1]!.id;
   }
