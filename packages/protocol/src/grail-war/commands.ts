@@ -97,5 +97,13 @@ export const gwCommand = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('battle.close') }),
   z.object({ type: z.literal('seal.retreat') }),
+  z.object({ type: z.literal('seal.summon') }),
+  z.object({ type: z.literal('seal.resist') }),
+  z.object({ type: z.literal('seal.bind'), order: z.string().trim().min(1).max(200), extreme: z.enum(['max', 'min']) }),
+  z.object({ type: z.literal('master.convert'), direction: z.enum(['mpToHp', 'hpToMp']), amount: z.number().int().min(2).max(9998) }),
+  z.object({ type: z.literal('master.settle'), character: gwCharacterId }),
+  z.object({ type: z.literal('merit.share'), amount: z.number().int().min(2).max(9998) }),
+  z.object({ type: z.literal('ss.keywords'), keywords: z.array(z.string().trim().min(1).max(40)).length(2) }),
+  z.object({ type: z.literal('ss.reward'), character: gwCharacterId, keyword: z.string().trim().min(1).max(40) }),
 ]);
 export type GwCommand = z.infer<typeof gwCommand>;

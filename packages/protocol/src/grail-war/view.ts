@@ -121,6 +121,17 @@ export const gwBattleView = z.strictObject({
   overrides: z.array(gwOverride),
 });
 
+const gwBinding = z.strictObject({ order: z.string(), extreme: z.enum(['max', 'min']) });
+const gwCharacterStatus = z.strictObject({
+  zero: z.boolean(),
+  dead: z.boolean(),
+  ssKeywords: z.array(z.string()),
+  binding: gwBinding.nullable(),
+  trust: z.number().int(),
+  trustLockDays: z.number().int(),
+  sealResisted: z.boolean(),
+});
+
 /** The Grail War room as one viewer may see it (§17). Produced only by the engine's view(). */
 export const gwView = z.strictObject({
   game: z.literal('grail-war'),
@@ -139,6 +150,8 @@ export const gwView = z.strictObject({
       /** Owner, partner and GM, or a knower after a reveal (GW-HIDE-F01). */
       trueName: z.string().nullable(),
       sheet: gwSheet.nullable(),
+      /** Campaign flags (MASTER-01, MISC-01, SEAL-09, TRUST): owner, partner and GM only. */
+      status: gwCharacterStatus.nullable(),
     }),
   ),
   /** The room's information ledger, per knower (HIDE-F11). */
@@ -176,5 +189,14 @@ export const gwViewEvent = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('battle.decided'), winner: z.string().nullable() }),
   z.strictObject({ type: z.literal('battle.rewards'), rewards: z.array(gwReward) }),
   z.strictObject({ type: z.literal('battle.closed'), battle: z.number().int() }),
+  z.strictObject({ type: z.literal('master.zero'), character: gwCharacterId, hp: z.number().int(), mp: z.number().int() }),
+  z.strictObject({ type: z.literal('master.converted'), character: gwCharacterId, hp: z.number().int(), mp: z.number().int() }),
+  z.strictObject({ type: z.literal('master.settled'), character: gwCharacterId, dead: z.boolean() }),
+  z.strictObject({ type: z.literal('merit.shared'), character: gwCharacterId, to: gwCharacterId, paid: z.number().int(), received: z.number().int() }),
+  z.strictObject({ type: z.literal('ss.keywordsSet'), character: gwCharacterId, keywords: z.array(z.string()) }),
+  z.strictObject({ type: z.literal('ss.rewarded'), character: gwCharacterId, merit: z.number().int() }),
+  z.strictObject({ type: z.literal('seal.summoned'), character: gwCharacterId, servant: gwCharacterId, to: z.string().nullable(), left: z.boolean() }),
+  z.strictObject({ type: z.literal('seal.bound'), character: gwCharacterId, servant: gwCharacterId, binding: gwBinding, trust: z.number().int().nullable() }),
+  z.strictObject({ type: z.literal('seal.resisted'), character: gwCharacterId, binding: gwBinding }),
 ]);
 export type GwViewEvent = z.infer<typeof gwViewEvent>;

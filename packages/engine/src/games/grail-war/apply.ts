@@ -8,8 +8,11 @@ import type { Ctx } from './context.ts';
 import { aclOf, done, emit, requireBattle, requireCharacter, requireGm, standing } from './context.ts';
 import { checkEnd, endBattle } from './end.ts';
 import type { GrailWarEvent } from './events.ts';
+import { masterConvert, masterSettle } from './master-zero.ts';
+import { meritShare, ssKeywords, ssReward } from './merit-commands.ts';
 import { battlePrepare, revealPrebattle } from './prebattle.ts';
 import { battleOverride, characterUpdate, knowledgeRemove, knowledgeSet, seatAdd } from './room-commands.ts';
+import { sealBind, sealResist, sealSummon } from './seal-orders.ts';
 import { battleStart, characterRegister, optionsSet } from './setup-commands.ts';
 import type { GrailWarState } from './state.ts';
 import { characterOf, participantOf } from './state.ts';
@@ -69,6 +72,22 @@ function dispatch(ctx: Ctx, c: GrailWarCommand): Result<void> {
       return close(ctx);
     case 'seal.retreat':
       return retreat(ctx);
+    case 'seal.summon':
+      return sealSummon(ctx, c);
+    case 'seal.bind':
+      return sealBind(ctx, c);
+    case 'seal.resist':
+      return sealResist(ctx);
+    case 'master.convert':
+      return masterConvert(ctx, c);
+    case 'master.settle':
+      return masterSettle(ctx, c);
+    case 'merit.share':
+      return meritShare(ctx, c);
+    case 'ss.keywords':
+      return ssKeywords(ctx, c);
+    case 'ss.reward':
+      return ssReward(ctx, c);
     default:
       return err('UNKNOWN_COMMAND');
   }

@@ -100,4 +100,12 @@ export type GrailWarCommand =
   | { type: 'battle.decide'; winner: string | null }
   | { type: 'battle.override'; character: string; hp: number; mp: number; reason: string }
   | { type: 'battle.close' }
-  | { type: 'seal.retreat' };
+  | { type: 'seal.retreat' }
+  | { type: 'seal.summon' }
+  | { type: 'seal.bind'; order: string; extreme: 'max' | 'min' }
+  | { type: 'seal.resist' }
+  | { type: 'master.convert'; direction: 'mpToHp' | 'hpToMp'; amount: number }
+  | { type: 'master.settle'; character: string }
+  | { type: 'merit.share'; amount: number }
+  | { type: 'ss.keywords'; keywords: string[] }
+  | { type: 'ss.reward'; character: string; keyword: string };

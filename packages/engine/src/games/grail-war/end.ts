@@ -1,5 +1,7 @@
 import type { Ctx } from './context.ts';
 import { aclOf, emit, standing } from './context.ts';
+import { applyInfoGains } from './info-gain.ts';
+import { flagZeroMasters } from './master-zero.ts';
 import type { Battle, GrailWarState, Reward } from './state.ts';
 import { characterOf } from './state.ts';
 
@@ -29,6 +31,8 @@ export function endBattle(ctx: Ctx, battle: Battle, reason: NonNullable<Battle['
     sheet.merit += r.merit;
   }
   emit(ctx, { type: 'battle.rewards', rewards: structuredClone(battle.rewards), acl: aclOf(ctx.state) });
+  applyInfoGains(ctx, battle);
+  flagZeroMasters(ctx, battle);
 }
 
 /** BATTLE-21 default: last side standing; else the side that did not withdraw; else more damage dealt; tie → none. */

@@ -1,7 +1,7 @@
 import type { SealedReveal } from '../../core/sealed.ts';
 import type { BatchPlan, Knowledge, PrebattleDecl, WindowDecl } from './commands.ts';
 import type { GrailWarOptions } from './options.ts';
-import type { Override, Reward, SlotRecord } from './state.ts';
+import type { Binding, Override, Reward, SlotRecord } from './state.ts';
 import type { Sheet } from './sheets.ts';
 
 /**
@@ -42,4 +42,17 @@ export type GrailWarEvent =
   | { type: 'battle.ended'; reason: string; winner: string | null; slotsPlayed: number; acl: Acl }
   | { type: 'battle.decided'; winner: string | null; acl: Acl }
   | { type: 'battle.rewards'; rewards: Reward[]; acl: Acl }
-  | { type: 'battle.closed'; battle: number };
+  | { type: 'battle.closed'; battle: number }
+  | { type: 'master.zero'; character: string; hp: number; mp: number; acl: Acl }
+  | { type: 'master.converted'; character: string; hp: number; mp: number; acl: Acl }
+  | { type: 'master.settled'; character: string; dead: boolean; acl: Acl }
+  | { type: 'merit.shared'; character: string; to: string; paid: number; received: number; acl: Acl }
+  | { type: 'ss.keywordsSet'; character: string; keywords: string[]; acl: Acl }
+  | { type: 'ss.rewarded'; character: string; merit: number; acl: Acl }
+  /** `left`: the servant was pulled out of a running battle, which its members see. */
+  | { type: 'seal.summoned'; character: string; servant: string; to: string | null; left: boolean; acl: Acl }
+  | { type: 'seal.bound'; character: string; servant: string; binding: Binding; trust: number | null; acl: Acl }
+  | { type: 'seal.resisted'; character: string; binding: Binding; acl: Acl };
+
+/** Events about one character's own affairs: seen by its owner, its partner's owner and the GM only. */
+export const PAIR_EVENTS = ['master.zero', 'master.converted', 'master.settled', 'merit.shared', 'ss.keywordsSet', 'ss.rewarded', 'seal.summoned', 'seal.bound', 'seal.resisted'] as const;

@@ -37,6 +37,14 @@ export type GrailWarOptions = {
   berserkerSingleConsumption: OnOff;
   infoDoubleForKnown: OnOff;
   masterZeroRule: OnOff;
+  /** MISC-01 / MERIT-09: +1 merit per GM-approved SS that hints at one of the writer's keywords. */
+  ssReward: OnOff;
+  /** §12 trial (001 #7), off by default: SEAL-09 then sets trust instead of the relationship score. */
+  trustRule: OnOff;
+  /** CLASS-05: Clairvoyance widens a servant's search range. */
+  clairvoyanceRule: OnOff;
+  /** CLASS-06: a Caster in its territory is hidden from 탐색. */
+  casterTerritoryHidden: OnOff;
   masterVsServant: OnOff;
   withdrawalConcedes: OnOff;
   meritAcquisition: '000' | '001trial';
@@ -81,6 +89,10 @@ export function defaultGrailWarOptions(version: RulesVersion = '001'): GrailWarO
     berserkerSingleConsumption: v001,
     infoDoubleForKnown: v001,
     masterZeroRule: v001,
+    ssReward: v001,
+    trustRule: false,
+    clairvoyanceRule: v001,
+    casterTerritoryHidden: v001,
     masterVsServant: v001,
     withdrawalConcedes: v001,
     meritAcquisition: '000',

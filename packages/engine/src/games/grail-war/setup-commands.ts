@@ -42,7 +42,22 @@ export function characterRegister(ctx: Ctx, c: Cmd<'character.register'>): Resul
     if (!partner || partner.partner !== null || partner.sheet.kind === sheet.kind) return err('BAD_PARTNER', 'GW-CORE-01');
     partner.partner = c.id;
   }
-  ctx.state.characters[c.id] = { id: c.id, seat: c.seat, partner: c.partner, sheet, retreatUsed: false, restorationUsed: false, rescuedPendingVanish: false };
+  ctx.state.characters[c.id] = {
+    id: c.id,
+    seat: c.seat,
+    partner: c.partner,
+    sheet,
+    retreatUsed: false,
+    restorationUsed: false,
+    rescuedPendingVanish: false,
+    zero: false,
+    dead: false,
+    ssKeywords: [],
+    binding: null,
+    trust: 0,
+    trustLockDays: 0,
+    sealResisted: false,
+  };
   emit(ctx, { type: 'character.registered', id: c.id, seat: c.seat, partner: c.partner, sheet: structuredClone(sheet), acl: aclOf(ctx.state) });
   return done;
 }
@@ -60,7 +75,9 @@ export function battleStart(ctx: Ctx, c: Cmd<'battle.start'>): Result<void> {
   for (const spec of c.participants) {
     const ch = characterOf(ctx.state, spec.character);
     if (!ch) return err('NO_SUCH_CHARACTER');
-    if (ch.sheet.hp.current <= 0) return err('NOT_STANDING', 'GW-BATTLE-20');
+    if (ch.sheet.hp.current <= 0 || ch.dead) return err('NOT_STANDING', 'GW-BATTLE-20');
+    // MASTER-01 (a): a flagged master may only rest until the GM settles it.
+    if (ch.zero) return err('MASTER_MUST_REST', 'GW-MASTER-01');
     const partnerSpec = ch.partner ? c.participants.find((p) => p.character === ch.partner) : undefined;
     // Partners are on the same side (GW-BATTLE-02).
     if (partnerSpec && partnerSpec.side !== spec.side) return err('PARTNERS_SPLIT', 'GW-BATTLE-02');

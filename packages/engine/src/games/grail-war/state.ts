@@ -21,7 +21,23 @@ export type Character = {
   restorationUsed: boolean;
   /** SEAL-02 001: rescued at HP ≤ 0; the scene flow makes it vanish if still ≤ 0 after the next scene. */
   rescuedPendingVanish: boolean;
+  /** MASTER-01: a master who ended a battle at HP or MP ≤ 0; cleared or turned into death by `master.settle`. */
+  zero: boolean;
+  /** MASTER-01 (d): still below 1 after rest and conversion. */
+  dead: boolean;
+  /** MISC-01: the two SS keywords, private to the writer's pair and the GM. */
+  ssKeywords: string[];
+  /** SEAL-09: the standing Binding Order on this servant, if any. */
+  binding: Binding | null;
+  /** TRUST-01 trial: the servant's trust in its master (−10..10) and the days it stays locked (TRUST-04). */
+  trust: number;
+  trustLockDays: number;
+  /** SEAL-11: the one resistance a servant at trust −10 has against its master's seals, once used. */
+  sealResisted: boolean;
 };
+
+/** SEAL-09: the order's text and which extreme it sets (relationship under 000, trust ±10 under 001 + trustRule). */
+export type Binding = { order: string; extreme: 'max' | 'min' };
 
 export type Participant = {
   id: string;

@@ -6,13 +6,33 @@ import { inBattle, knowledgeFor, mirrors, rewardsFor, seesPrivate, seesReveals, 
 import type { BatchPlan, PrebattleDecl, WindowAction, WindowDecl } from './commands.ts';
 import { aclOf } from './context.ts';
 import type { Acl, GrailWarEvent, PublicParticipant } from './events.ts';
+import { PAIR_EVENTS } from './events.ts';
 import type { GrailWarOptions } from './options.ts';
 import type { Pool } from './pool.ts';
 import type { ClassId, Meter, Sheet } from './sheets.ts';
-import type { Battle, GrailWarState, Override, Participant, Reward, Seat } from './state.ts';
+import type { Battle, Binding, GrailWarState, Override, Participant, Reward, Seat } from './state.ts';
 
 /** `seat`: the owner's seat, for those who see the character privately (so a client knows which one it plays). */
-export type CharacterView = { id: string; kind: 'servant' | 'master'; name: string; seat: string | null; className: ClassId | null; trueName: string | null; sheet: Sheet | null };
+/** Campaign flags the battle engine keeps (MASTER-01, MISC-01, SEAL-09, TRUST): owner, partner and GM only. */
+export type CharacterStatusView = {
+  zero: boolean;
+  dead: boolean;
+  ssKeywords: string[];
+  binding: Binding | null;
+  trust: number;
+  trustLockDays: number;
+  sealResisted: boolean;
+};
+export type CharacterView = {
+  id: string;
+  kind: 'servant' | 'master';
+  name: string;
+  seat: string | null;
+  className: ClassId | null;
+  trueName: string | null;
+  sheet: Sheet | null;
+  status: CharacterStatusView | null;
+};
 export type SealedView<A> = { status: 'open' | 'revealed'; entries: { character: string; declared: boolean; commitment?: string; answer?: A }[] };
 export type ParticipantView = {
   id: string;
@@ -63,7 +83,8 @@ export type GrailWarView = {
 export function view(state: GrailWarState, viewer: Viewer): GrailWarView {
   const acl = aclOf(state);
   const battle = state.battle;
-  const known = battle ? knowledgeFor(acl, battle.knowledge, viewer) : [];
+  // A battle reads its own snapshot; between battles the room ledger says what each knower knows (INFO-13).
+  const known = knowledgeFor(acl, battle ? battle.knowledge : state.ledger, viewer);
   const characters: CharacterView[] =
     viewer.role === 'spectator' && !mirrors(acl, viewer)
       ? []
@@ -79,6 +100,9 @@ export function view(state: GrailWarState, viewer: Viewer): GrailWarView {
             className: servant && (own || k?.classKnown) ? servant.className : null,
             trueName: servant && (own || k?.trueNameKnown) ? servant.trueName : null,
             sheet: own ? structuredClone(c.sheet) : null,
+            status: own
+              ? { zero: c.zero, dead: c.dead, ssKeywords: [...c.ssKeywords], binding: c.binding ? { ...c.binding } : null, trust: c.trust, trustLockDays: c.trustLockDays, sealResisted: c.sealResisted }
+              : null,
           };
         });
   return {
@@ -163,7 +187,16 @@ export type GrailWarViewEvent =
   | { type: 'battle.ended'; reason: string; winner: string | null; slotsPlayed: number }
   | { type: 'battle.decided'; winner: string | null }
   | { type: 'battle.rewards'; rewards: Reward[] }
-  | { type: 'battle.closed'; battle: number };
+  | { type: 'battle.closed'; battle: number }
+  | PairViewEvent;
+
+/** A pair event without its ACL, for the owner, the partner and the GM (PAIR_EVENTS). */
+type PairEvent = Extract<GrailWarEvent, { type: (typeof PAIR_EVENTS)[number] }>;
+export type PairViewEvent = PairEvent extends infer E ? (E extends PairEvent ? Omit<E, 'acl'> : never) : never;
+
+function isPairEvent(e: GrailWarEvent): e is PairEvent {
+  return (PAIR_EVENTS as readonly string[]).includes(e.type);
+}
 
 /** What one viewer learns from one stored event, from the event alone; null when nothing. */
 export function viewEvent(event: GrailWarEvent, v: Viewer): GrailWarViewEvent | null {
@@ -198,6 +231,14 @@ export function viewEvent(event: GrailWarEvent, v: Viewer): GrailWarViewEvent | 
     }
     default:
       break;
+  }
+  if (isPairEvent(event)) {
+    // A summon that pulls a servant out of a running battle is a battle fact for everyone watching it.
+    const shown = seesPrivate(event.acl, event.character, v) || (event.type === 'seal.summoned' && event.left && seesReveals(event.acl, v));
+    if (!shown) return null;
+    const { acl: _drop, ...rest } = event;
+    void _drop;
+    return structuredClone(rest) as PairViewEvent;
   }
   const acl = event.acl;
   switch (event.type) {

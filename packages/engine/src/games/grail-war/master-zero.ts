@@ -1,0 +1,68 @@
+import type { Result } from '../../core/result.ts';
+import { err } from '../../core/result.ts';
+import type { GrailWarCommand } from './commands.ts';
+import type { Ctx } from './context.ts';
+import { aclOf, done, emit, requireCharacter, requireGm } from './context.ts';
+import type { Battle } from './state.ts';
+import { characterOf, participantOf } from './state.ts';
+
+/**
+ * GW-MASTER-01 (001 #14): a master at HP ≤ 0 or MP ≤ 0 after a battle. The battle engine holds the pieces that
+ * need no map or scene clock: the flag set when the battle ends, the 2:1 conversion of (c), and the death check of
+ * (d), which the GM runs once the rest of (a)/(b) has been applied to the sheet.
+ */
+
+type Cmd<T extends GrailWarCommand['type']> = Extract<GrailWarCommand, { type: T }>;
+
+/** Called when a battle ends: flags every master in it who is at HP ≤ 0 or MP ≤ 0. */
+export function flagZeroMasters(ctx: Ctx, battle: Battle): void {
+  if (!ctx.state.options.masterZeroRule) return;
+  for (const p of battle.participants) {
+    const c = characterOf(ctx.state, p.id)!;
+    if (c.sheet.kind !== 'master' || (c.sheet.hp.current > 0 && c.sheet.mp.current > 0)) continue;
+    c.zero = true;
+    emit(ctx, { type: 'master.zero', character: c.id, hp: c.sheet.hp.current, mp: c.sheet.mp.current, acl: aclOf(ctx.state) });
+  }
+}
+
+/** True while a battle that has not ended counts this character in. */
+const fighting = (ctx: Ctx, id: string): boolean => {
+  const b = ctx.state.battle;
+  return b !== null && b.phase !== 'ended' && participantOf(b, id) !== undefined;
+};
+
+/** Master: MASTER-01 (c), pay 2 MP for 1 HP while HP ≤ 0, or 2 HP for 1 MP while MP ≤ 0. */
+export function masterConvert(ctx: Ctx, c: Cmd<'master.convert'>): Result<void> {
+  if (!ctx.state.options.masterZeroRule) return err('RULE_OFF', 'GW-MASTER-01');
+  const me = requireCharacter(ctx);
+  if (!me.ok) return me;
+  const ch = me.value;
+  if (ch.sheet.kind !== 'master') return err('NOT_A_MASTER', 'GW-MASTER-01');
+  if (!ch.zero || ch.dead) return err('NOT_AT_ZERO', 'GW-MASTER-01');
+  if (fighting(ctx, ch.id)) return err('BATTLE_IN_PROGRESS', 'GW-MASTER-01');
+  if (!Number.isInteger(c.amount) || c.amount < 2 || c.amount % 2 !== 0) return err('BAD_AMOUNT', 'GW-MASTER-01');
+  const { hp, mp } = ch.sheet;
+  const [from, to] = c.direction === 'mpToHp' ? [mp, hp] : [hp, mp];
+  // Only the pool that is at or below 0 may be refilled, and only while it still is.
+  if (to.current > 0) return err('NOT_AT_ZERO', 'GW-MASTER-01');
+  if (c.amount > from.current) return err('NOT_ENOUGH', 'GW-MASTER-01');
+  from.current -= c.amount;
+  to.current = Math.min(to.max, to.current + c.amount / 2);
+  emit(ctx, { type: 'master.converted', character: ch.id, hp: hp.current, mp: mp.current, acl: aclOf(ctx.state) });
+  return done;
+}
+
+/** GM: MASTER-01 (d), after rest and conversion a master still below 1 HP or MP dies; otherwise the flag clears. */
+export function masterSettle(ctx: Ctx, c: Cmd<'master.settle'>): Result<void> {
+  const gm = requireGm(ctx);
+  if (!gm.ok) return gm;
+  const ch = characterOf(ctx.state, c.character);
+  if (!ch) return err('NO_SUCH_CHARACTER');
+  if (!ch.zero || ch.dead) return err('NOT_AT_ZERO', 'GW-MASTER-01');
+  if (fighting(ctx, ch.id)) return err('BATTLE_IN_PROGRESS', 'GW-MASTER-01');
+  const dead = ch.sheet.hp.current < 1 || ch.sheet.mp.current < 1;
+  ch.zero = false;
+  ch.dead = dead;
+  emit(ctx, { type: 'master.settled', character: ch.id, dead, acl: aclOf(ctx.state) });
+  return done;
+}
