@@ -3,8 +3,6 @@
  * 転界, 無死, 霊圧, 呼び声, 死祭り …) beside the translation: the rules are written with them.
  */
 export const cotEn = {
-  'home.game.call-of-t': 'Call of <T> (exploration cycle)',
-
   'cot.nav.now': 'Now',
   'cot.nav.board': 'Board',
   'cot.nav.log': 'Log',

@@ -2,7 +2,6 @@ import type { cotEn } from './cot-en.ts';
 
 /** Japanese strings of the Call of <T> table: the rule terms as the rules write them. */
 export const cotJa: Record<keyof typeof cotEn, string> = {
-  'home.game.call-of-t': 'Call of <T>（探索サイクル）',
   'cot.nav.now': '今',
   'cot.nav.board': '盤面',
   'cot.nav.log': 'ログ',

@@ -2,7 +2,6 @@ import type { cotEn } from './cot-en.ts';
 
 /** Korean strings of the Call of <T> table; the Japanese rule terms stay beside the Korean. */
 export const cotKo: Record<keyof typeof cotEn, string> = {
-  'home.game.call-of-t': 'Call of <T> (탐색 사이클)',
   'cot.nav.now': '지금',
   'cot.nav.board': '보드',
   'cot.nav.log': '로그',

@@ -1,6 +1,6 @@
-import { cotEn } from './cot-en.ts';
-import { d6En } from './d6-en.ts';
-import { gwEn } from './gw-en.ts';
+import type { cotEn } from './cot-en.ts';
+import type { d6En } from './d6-en.ts';
+import type { gwEn } from './gw-en.ts';
 
 /**
  * English strings: the reference dictionary. Every other language must define exactly these keys.
@@ -21,6 +21,11 @@ export const en = {
   'home.openGm': 'Open as GM',
   'home.forget': 'Forget',
   'home.joinHint': 'Got a link from your GM? Open it directly: it holds your seat.',
+  'home.game': 'Rules',
+  'home.game.free-table': 'Free table (cards, dice, declarations)',
+  'home.game.dungeon-2d6': 'Dungeon 2d6 (house rules)',
+  'home.game.call-of-t': 'Call of <T> (exploration cycle)',
+  'home.game.grail-war': 'Grail War (battles)',
 
   'conn.connecting': 'Connecting…',
   'conn.online': 'Online',
@@ -33,6 +38,10 @@ export const en = {
   'role.gm': 'GM',
   'role.player': 'Player · {name}',
   'role.spectator': 'Spectator',
+
+  'room.loading': 'Setting up the table…',
+  'room.loadFailed': 'The table could not be loaded. Check your connection and reload.',
+  'room.reload': 'Reload',
 
   'nav.label': 'Sections',
   'nav.feed': 'Feed',
@@ -214,10 +223,12 @@ export const en = {
   'system.cards.drawn': '{name} drew {count} cards.',
   'system.decl.opened': 'New declaration: {prompt}',
   'system.decl.revealed': 'Declaration revealed: {prompt}',
-
-  ...d6En,
-  ...cotEn,
-  ...gwEn,
 } as const;
 
-export type MessageKey = keyof typeof en;
+/** Keys every page needs; they ship with the app. */
+export type CoreKey = keyof typeof en;
+
+/** Keys of one game's table; they load with that table (see game-dictionaries.ts). */
+export type GameKey = keyof typeof d6En | keyof typeof cotEn | keyof typeof gwEn;
+
+export type MessageKey = CoreKey | GameKey;

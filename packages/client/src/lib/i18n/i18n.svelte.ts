@@ -1,5 +1,7 @@
 import type { MessageKey } from './en.ts';
+import { gameDictionaryLoaders, type DictionaryGame } from './game-dictionaries.ts';
 import {
+  addDictionaries,
   pickLang,
   translate,
   translateRejection,
@@ -21,6 +23,9 @@ function readStored(): string | null {
 /** The current language as reactive state; every UI string goes through `t`. */
 export class I18n {
   lang = $state<Lang>('en');
+  // Bumped when strings are added, so text already on screen re-reads the dictionaries.
+  private revision = $state(0);
+  private loading = new Map<DictionaryGame, Promise<void>>();
 
   constructor(initial: Lang) {
     this.lang = initial;
@@ -37,11 +42,39 @@ export class I18n {
     this.applyToDocument();
   }
 
-  t = (key: MessageKey, params?: Params): string => translate(this.lang, key, params);
+  /** Fetches a game's strings once; a failed fetch is forgotten so the next call tries again. */
+  loadGame(game: DictionaryGame): Promise<void> {
+    let pending = this.loading.get(game);
+    if (!pending) {
+      pending = gameDictionaryLoaders[game]().then(
+        (parts) => {
+          addDictionaries(parts);
+          this.revision += 1;
+        },
+        (error: unknown) => {
+          this.loading.delete(game);
+          throw error;
+        },
+      );
+      this.loading.set(game, pending);
+    }
+    return pending;
+  }
 
-  rejection = (code: string): string => translateRejection(this.lang, code);
+  t = (key: MessageKey, params?: Params): string => {
+    void this.revision;
+    return translate(this.lang, key, params);
+  };
 
-  system = (key: string, params: Record<string, string>): string => translateSystem(this.lang, key, params);
+  rejection = (code: string): string => {
+    void this.revision;
+    return translateRejection(this.lang, code);
+  };
+
+  system = (key: string, params: Record<string, string>): string => {
+    void this.revision;
+    return translateSystem(this.lang, key, params);
+  };
 
   private applyToDocument(): void {
     if (typeof document !== 'undefined') document.documentElement.lang = this.lang;

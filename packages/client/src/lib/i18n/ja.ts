@@ -1,10 +1,7 @@
-import { cotJa } from './cot-ja.ts';
-import { d6Ja } from './d6-ja.ts';
-import { gwJa } from './gw-ja.ts';
-import type { MessageKey } from './en.ts';
+import type { CoreKey } from './en.ts';
 
 /** Japanese strings. GM, RuneQuest levels and dice notation stay as the games write them. */
-export const ja: Record<MessageKey, string> = {
+export const ja: Record<CoreKey, string> = {
   'app.name': 'Veiltable',
   'app.tagline': 'すべての秘密をサーバーが守るテーブル。',
   'lang.label': '言語',
@@ -18,6 +15,11 @@ export const ja: Record<MessageKey, string> = {
   'home.openGm': 'GMとして開く',
   'home.forget': '削除',
   'home.joinHint': 'GMからリンクをもらいましたか？そのまま開いてください。リンクが席になります。',
+  'home.game': 'ルール',
+  'home.game.free-table': 'フリーテーブル（カード・ダイス・宣言）',
+  'home.game.dungeon-2d6': 'ダンジョン2d6（ハウスルール）',
+  'home.game.call-of-t': 'Call of <T>（探索サイクル）',
+  'home.game.grail-war': '聖杯戦争（戦闘）',
 
   'conn.connecting': '接続中…',
   'conn.online': 'オンライン',
@@ -30,6 +32,10 @@ export const ja: Record<MessageKey, string> = {
   'role.gm': 'GM',
   'role.player': 'プレイヤー · {name}',
   'role.spectator': '観戦者',
+
+  'room.loading': 'テーブルを準備中…',
+  'room.loadFailed': 'テーブルを読み込めませんでした。接続を確認して再読み込みしてください。',
+  'room.reload': '再読み込み',
 
   'nav.label': 'セクション',
   'nav.feed': 'ログ',
@@ -211,8 +217,4 @@ export const ja: Record<MessageKey, string> = {
   'system.cards.drawn': '{name}がカードを{count}枚引きました。',
   'system.decl.opened': '新しい宣言: {prompt}',
   'system.decl.revealed': '宣言公開: {prompt}',
-
-  ...d6Ja,
-  ...cotJa,
-  ...gwJa,
 };

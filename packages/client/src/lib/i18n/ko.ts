@@ -1,10 +1,7 @@
-import { cotKo } from './cot-ko.ts';
-import { d6Ko } from './d6-ko.ts';
-import { gwKo } from './gw-ko.ts';
-import type { MessageKey } from './en.ts';
+import type { CoreKey } from './en.ts';
 
 /** Korean strings. GM, RuneQuest levels and dice notation stay as the games write them. */
-export const ko: Record<MessageKey, string> = {
+export const ko: Record<CoreKey, string> = {
   'app.name': 'Veiltable',
   'app.tagline': '모든 비밀은 서버가 지키는 테이블.',
   'lang.label': '언어',
@@ -18,6 +15,11 @@ export const ko: Record<MessageKey, string> = {
   'home.openGm': 'GM으로 열기',
   'home.forget': '지우기',
   'home.joinHint': 'GM에게 링크를 받았나요? 그 링크를 바로 여세요. 링크가 곧 자리입니다.',
+  'home.game': '룰',
+  'home.game.free-table': '프리 테이블 (카드·주사위·선언)',
+  'home.game.dungeon-2d6': '던전 2d6 (하우스 룰)',
+  'home.game.call-of-t': 'Call of <T> (탐색 사이클)',
+  'home.game.grail-war': '성배전쟁 (전투)',
 
   'conn.connecting': '연결 중…',
   'conn.online': '온라인',
@@ -30,6 +32,10 @@ export const ko: Record<MessageKey, string> = {
   'role.gm': 'GM',
   'role.player': '플레이어 · {name}',
   'role.spectator': '관전자',
+
+  'room.loading': '테이블을 준비하는 중…',
+  'room.loadFailed': '테이블을 불러오지 못했습니다. 연결을 확인하고 새로고침하세요.',
+  'room.reload': '새로고침',
 
   'nav.label': '섹션',
   'nav.feed': '피드',
@@ -211,8 +217,4 @@ export const ko: Record<MessageKey, string> = {
   'system.cards.drawn': '{name}님이 카드 {count}장을 뽑았습니다.',
   'system.decl.opened': '새 선언: {prompt}',
   'system.decl.revealed': '선언 공개: {prompt}',
-
-  ...d6Ko,
-  ...cotKo,
-  ...gwKo,
 };

@@ -1,5 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { en } from './en.ts';
+import { DICTIONARY_GAMES, gameDictionaryLoaders } from './game-dictionaries.ts';
+import { I18n } from './i18n.svelte.ts';
 import { ja } from './ja.ts';
 import { ko } from './ko.ts';
 import { format, pickLang, translate, translateRejection, translateSystem } from './translate.ts';
@@ -29,6 +31,42 @@ describe('dictionaries', () => {
       expect(other.trim(), key).not.toBe('');
       expect(placeholders(other), key).toEqual(placeholders(text));
     }
+  });
+});
+
+describe('game dictionaries', () => {
+  test.each(DICTIONARY_GAMES)('%s: ko and ja define every English key, with the same placeholders', async (game) => {
+    const parts = await gameDictionaryLoaders[game]();
+    const english = Object.entries(parts.en);
+    expect(english.length).toBeGreaterThan(0);
+    for (const dict of [parts.ko, parts.ja]) {
+      expect(Object.keys(dict).sort()).toEqual(Object.keys(parts.en).sort());
+      for (const [key, text] of english) {
+        const other = dict[key as keyof typeof dict] ?? '';
+        expect(other.trim(), key).not.toBe('');
+        expect(placeholders(other), key).toEqual(placeholders(text ?? ''));
+      }
+    }
+  });
+
+  test('no game redefines a core key: the app would show different text before and after a table loads', async () => {
+    const core = new Set(Object.keys(en));
+    for (const game of DICTIONARY_GAMES) {
+      const parts = await gameDictionaryLoaders[game]();
+      expect(Object.keys(parts.en).filter((key) => core.has(key)), game).toEqual([]);
+    }
+  });
+
+  test("a game's keys show as the key until its strings load, then in every language", async () => {
+    const i18n = new I18n('en');
+    const { en: gwEn, ko: gwKo } = await gameDictionaryLoaders['grail-war']();
+    const [key, text] = Object.entries(gwEn)[0] ?? ['', ''];
+    const messageKey = key as Parameters<typeof i18n.t>[0];
+    expect(i18n.t(messageKey)).toBe(key);
+    await i18n.loadGame('grail-war');
+    expect(i18n.t(messageKey)).toBe(text);
+    i18n.set('ko');
+    expect(i18n.t(messageKey)).toBe(gwKo[messageKey]);
   });
 });
 

@@ -1,4 +1,5 @@
 import { en, type MessageKey } from './en.ts';
+import type { DictionaryParts } from './game-dictionaries.ts';
 import { ja } from './ja.ts';
 import { ko } from './ko.ts';
 
@@ -9,7 +10,13 @@ export type Params = Record<string, string | number>;
 /** Names of the languages, each in itself, for the switcher. */
 export const LANG_NAMES: Record<Lang, string> = { ko: '한국어', ja: '日本語', en: 'English' };
 
-const dictionaries: Record<Lang, Record<MessageKey, string>> = { ko, ja, en };
+// The core strings ship with the app; each game's strings join when its table loads (addDictionaries).
+const dictionaries: DictionaryParts = { ko: { ...ko }, ja: { ...ja }, en: { ...en } };
+
+/** Adds strings to every language, e.g. a game's once its table has loaded. */
+export function addDictionaries(parts: DictionaryParts): void {
+  for (const lang of LANGS) Object.assign(dictionaries[lang], parts[lang]);
+}
 
 const isLang = (value: string | null | undefined): value is Lang => LANGS.includes(value as Lang);
 
@@ -30,12 +37,14 @@ export function format(template: string, params: Params = {}): string {
   );
 }
 
+/** Whether a key has text yet: a game's keys have none until its strings are added. */
 export function hasKey(key: string): key is MessageKey {
-  return Object.hasOwn(en, key);
+  return Object.hasOwn(dictionaries.en, key);
 }
 
+/** A key whose strings have not arrived shows as the key itself, which is visible and can be reported. */
 export function translate(lang: Lang, key: MessageKey, params?: Params): string {
-  return format(dictionaries[lang][key], params);
+  return format(dictionaries[lang][key] ?? dictionaries.en[key] ?? key, params);
 }
 
 /** A rejection code as a sentence; codes we have no text for are shown raw so they can still be reported. */
