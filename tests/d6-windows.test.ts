@@ -110,8 +110,10 @@ describe('dungeon-2d6 reaction windows online', () => {
     await run(p1, { type: 'opposed.start', active: { character: rin, kind: 'action', ability: 'AGI' }, passive: { character: ogre, ability: 'AGI' } });
     const early = await p1.send({ type: 'check.concentrate', check: newest(Object.keys(checksOf(p1))), hp: 1 });
     expect(early.ok, 'concentration before the passive roll').toBe(true);
-    await run(p1, { type: 'opposed.start', active: { character: rin, kind: 'action', ability: 'AGI' }, passive: { character: ogre, ability: 'AGI' } });
+    const started = await run(p1, { type: 'opposed.start', active: { character: rin, kind: 'action', ability: 'AGI' }, passive: { character: ogre, ability: 'AGI' } });
     const activeCheck = newest(Object.keys(checksOf(p1)));
+    // The ack reached p1; the GM's copy of that commit may still be on the wire.
+    await gm.waitForSeq(started.seq);
     const opposed = gm.currentD6().checks.find((k) => k.id === activeCheck)?.opposed as string;
     const passive = await run(gm, { type: 'opposed.roll-passive', opposed });
     await p1.waitForSeq(passive.seq);

@@ -17,8 +17,16 @@ export type D6Character = {
   base?: D6Abilities;
   down?: boolean;
   skills?: Record<string, { uses: number | null }>;
-  flags?: { flying?: boolean; hidden?: boolean; illusion?: boolean; transformed?: boolean };
+  flags?: { flying?: boolean; hidden?: boolean; illusion?: boolean; transformed?: boolean; spiritSight?: boolean };
+  knownPlaces?: string[];
+  marks?: string[];
   gmNotes?: string;
+  magicCapable?: boolean;
+  /** D6-BASE-05: how the abilities were built, null when the GM entered them. */
+  build?: { occupation: string; race: string; free: 'VAL' | 'AGI' | 'SPI' } | null;
+  movement?: number | null;
+  flightSpeed?: number | null;
+  pendingSkillChoice?: boolean;
 };
 export type D6Check = {
   id: string;

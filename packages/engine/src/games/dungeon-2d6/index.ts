@@ -28,3 +28,5 @@ export const dungeon2d6: Game<D6State, D6Command, D6Event, D6View, D6ViewEvent> 
 
 export type { D6Event, D6ViewEvent } from './events.ts';
 export type { D6State } from './state.ts';
+/** D6-BASE-05 tables, so a character sheet form can offer the listed occupations and races. */
+export { buildAbilities, OCCUPATIONS, RACES } from './apply-build.ts';

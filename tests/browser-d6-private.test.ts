@@ -1,0 +1,137 @@
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createRoom } from './support/http-api.ts';
+import { RecordingClient } from './support/recording-client.ts';
+import { auditFrames, plantText, type ViewerKey } from './support/secret-audit.ts';
+import { REPO_ROOT, startServer, type ServerProcess } from './support/server-process.ts';
+import { allAt, commit } from './support/session.ts';
+import { createTestDatabase } from '../packages/server/src/db/test-database.ts';
+
+// Issue 5 on a 390×844 phone: a player asks the GM a 百科事典 question and sends 念話 to one ally from the phone's own
+// forms, then moves; the question and its answer reach only that seat and the GM (D6-HID-03), the 念話 only its two
+// seats and the GM (D6-HID-04), checked in every raw frame every other socket received.
+
+const CHROMIUM = '/usr/bin/chromium';
+const CLIENT_INDEX = join(REPO_ROOT, 'packages', 'client', 'dist', 'index.html');
+const ARTIFACTS = join(REPO_ROOT, 'test-artifacts');
+const UI_TIMEOUT_MS = 15_000;
+
+let db: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
+let server: ServerProcess | undefined;
+let browser: Browser | undefined;
+const sockets: RecordingClient[] = [];
+
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`browser tests need Debian's Chromium at ${CHROMIUM}: apt-get update && apt-get install -y chromium`);
+  }
+  if (!existsSync(CLIENT_INDEX)) {
+    throw new Error(`browser tests need the built client at ${CLIENT_INDEX}: run pnpm --filter @veiltable/client build`);
+  }
+  await mkdir(ARTIFACTS, { recursive: true });
+  db = await createTestDatabase();
+  server = await startServer({ databaseUrl: db.url });
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+});
+
+afterAll(async () => {
+  for (const s of sockets) s.close();
+  await browser?.close();
+  await server?.stop();
+  await db?.drop();
+});
+
+describe('browser · dungeon-2d6 private channels', () => {
+  test('百科事典 and 念話 sent from a phone reach only their recipients; the phone moves its character', async () => {
+    const url = server!.url;
+    const room = await createRoom(url, 'Whispering Vault', ['Aiko', 'Bo', 'Cy'], 'dungeon-2d6');
+    const [s1, s2, s3] = room.seats.map((s) => s.seat) as [string, string, string];
+    const open = (token: string, label: string) => {
+      const c = new RecordingClient(url, token, label);
+      sockets.push(c);
+      return c;
+    };
+    const gm = open(room.gmToken, 'gm');
+    const p1 = open(room.seats[0]!.token, 'p1');
+    const p2 = open(room.seats[1]!.token, 'p2');
+    const p3 = open(room.seats[2]!.token, 'p3');
+    const spec = open(room.spectatorToken, 'spectator');
+    const live = [gm, p1, p2, p3, spec];
+    await Promise.all(live.map((c) => c.connect()));
+
+    await commit(gm, { type: 'zone.add', name: 'Gate' });
+    await commit(gm, { type: 'zone.add', name: 'Archive', adjacent: ['z1'] });
+    const pc = (name: string, owner: string) => ({
+      type: 'character.add' as const, name, controller: 'pc' as const, owner, zone: 'z1', base: { VAL: 2, AGI: 2, SPI: 2 }, hp: 10, maxHp: 10,
+    });
+    await commit(gm, { ...pc('Rin', s1), skills: [{ skill: 'encyclopedia', uses: 1 }, { skill: 'telepathy' }] });
+    await commit(gm, pc('Sol', s2));
+    await commit(gm, pc('Kai', s3));
+
+    const question = plantText('question');
+    const answer = plantText('answer');
+    const whisper = plantText('telepathy');
+
+    const page = await browser!.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+    const pageErrors: string[] = [];
+    page.on('pageerror', (e) => pageErrors.push(e.message));
+    try {
+      await page.goto(room.seats[0]!.url);
+      await page.locator('[data-testid="connection-status"][data-status="online"]').waitFor({ timeout: UI_TIMEOUT_MS });
+
+      // 百科事典 from the phone: the question goes to the GM alone, and Rin's one use is not spent until answered.
+      await page.getByTestId('d6-encyclopedia-text').fill(question);
+      await page.getByTestId('d6-encyclopedia-submit').click();
+      await gm.waitFor(() => gm.currentD6().questions.some((q) => q.text === question), 'gm: the 百科事典 question');
+      const asked = gm.currentD6().questions.find((q) => q.text === question)!;
+      expect(asked).toMatchObject({ kind: 'encyclopedia', character: 'ch1', seat: s1, status: 'open' });
+      await page.screenshot({ path: join(ARTIFACTS, 'browser-d6-private-1-asked.png'), fullPage: true });
+      const answered = await commit(gm, { type: 'encyclopedia.answer', question: asked.id, text: answer });
+      await page.locator('[data-testid="d6-question"]', { hasText: answer }).waitFor({ timeout: UI_TIMEOUT_MS });
+      // The use is spent, so the phone no longer offers a question it would have refused.
+      await page.getByTestId('d6-encyclopedia-form').waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
+
+      // 念話 to Sol only: the recipient list holds Rin's allies, never Rin herself.
+      const to = page.getByTestId('d6-telepathy-to');
+      expect(await to.locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value))).toEqual(['ch2', 'ch3']);
+      await to.selectOption('ch2');
+      await page.getByTestId('d6-telepathy-text').fill(whisper);
+      await page.getByTestId('d6-telepathy-submit').click();
+      await p2.waitFor(() => p2.currentD6().telepathy.some((m) => m.text === whisper), 'p2: the 念話 arrives');
+      await page.locator('[data-testid="d6-telepathy"]', { hasText: whisper }).waitFor({ timeout: UI_TIMEOUT_MS });
+      await page.screenshot({ path: join(ARTIFACTS, 'browser-d6-private-2-telepathy.png'), fullPage: true });
+
+      // Movement from the phone: the only zone offered is the one next to Rin's.
+      await page.getByTestId('d6-move-to').selectOption('z2');
+      await page.getByTestId('d6-move').click();
+      await gm.waitFor(() => gm.currentD6().characters.find((c) => c.id === 'ch1')?.zone === 'z2', 'gm: Rin moved');
+      const last = gm.lastSeq!;
+      await allAt(live, last);
+
+      expect(p3.currentD6().questions).toEqual([]);
+      expect(p3.currentD6().telepathy).toEqual([]);
+      expect(spec.currentD6().telepathy).toEqual([]);
+      const viewers = new Map<ViewerKey, RecordingClient[]>([['gm', [gm]], [s1, [p1]], [s2, [p2]], [s3, [p3]], ['spectator', [spec]]]);
+      const report = auditFrames(viewers, [
+        { label: 'question', text: question, before: ['gm', s1] },
+        { label: 'answer', text: answer, before: ['gm', s1] },
+        { label: 'telepathy', text: whisper, before: ['gm', s1, s2] },
+      ]);
+      expect(report.leaks).toEqual([]);
+      expect(report.missing).toEqual([]);
+      expect(answered.seq).toBeLessThan(last);
+      expect(pageErrors).toEqual([]);
+    } catch (e) {
+      await page.screenshot({ path: join(ARTIFACTS, 'browser-d6-private-failure.png'), fullPage: true }).catch(() => {});
+      throw e;
+    } finally {
+      await page.close();
+    }
+  }, 90_000);
+});
