@@ -119,4 +119,69 @@ describe('browser · grail war', () => {
       await page.close();
     }
   }, 90_000);
+  test('a phone drinks a potion before the battle, buys + on a judgment and withdraws in slot 3', async () => {
+    const url = server!.url;
+    const room = await createRoom(url, 'Fuyuki-2', ['Aki', 'Bea'], 'grail-war');
+    const [s1, s2] = room.seats.map((s) => s.seat) as [string, string];
+    const gm = new RecordingClient(url, room.gmToken, 'gm2');
+    const foe = new RecordingClient(url, room.seats[1]!.token, 'foe2');
+    sockets.push(gm, foe);
+    await Promise.all([gm.connect(), foe.connect()]);
+    const saber = { ...servant('Saber', 'E'), merit: 2, consumables: { berserkerPotion: 1 } };
+    await commit(gm, { type: 'character.register', id: 'saber', seat: s1, partner: null, sheet: saber });
+    await commit(gm, { type: 'character.register', id: 'lancer', seat: s2, partner: null, sheet: servant('Lancer', 'C') });
+    await commit(gm, { type: 'battle.start', scene: 'night', participants: [{ character: 'saber', side: 'A' }, { character: 'lancer', side: 'B' }], regions: {}, knowledge: [], ambushSide: null });
+    await commit(foe, { type: 'battle.prepare', decl: { row: null, seals: [], conviction: 0, consumables: [], activatePlus: [], guardian: false } });
+
+    const page = await browser!.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+    const pageErrors: string[] = [];
+    page.on('pageerror', (e) => pageErrors.push(e.message));
+    try {
+      await page.goto(room.seats[0]!.url);
+      await page.locator('[data-testid="connection-status"][data-status="online"]').waitFor({ timeout: UI_TIMEOUT_MS });
+      // ITEM-B4: the berserker potion adds one card of the chosen kind; 강타 is the default kind.
+      await page.locator('[data-testid="gw-pre-item"][data-item="berserkerPotion"]').check();
+      await page.getByTestId('gw-prebattle-lock').click();
+      await page.getByTestId('gw-plan').waitFor({ timeout: UI_TIMEOUT_MS });
+      const smash = page.locator('[data-testid="gw-pool-card"][data-key="smash"]');
+      expect(await smash.getAttribute('data-left')).toBe('2');
+
+      // MERIT-06: + on 강타 (STR E has no + of its own) costs 2 merit; a second + is over budget and blocks the lock.
+      const slots = page.getByTestId('gw-slot');
+      await slots.nth(0).selectOption('smash');
+      await slots.nth(1).selectOption('smash');
+      const plus = page.getByTestId('gw-rider-plus');
+      await plus.nth(0).check();
+      await plus.nth(1).check();
+      await page.getByTestId('gw-plan-issues').waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(await page.getByTestId('gw-lock').isDisabled()).toBe(true);
+      await plus.nth(1).uncheck();
+      expect(await page.getByTestId('gw-lock').isDisabled()).toBe(false);
+
+      // MISC-02: a withdrawal sealed into slot 3.
+      await page.locator('[data-testid="gw-slot-mode"]').nth(2).selectOption('withdraw');
+      expect(await page.locator('[data-testid="gw-slot-row"][data-slot="3"]').getAttribute('data-mode')).toBe('withdraw');
+      await page.screenshot({ path: join(ARTIFACTS, 'browser-gw-4-riders.png'), fullPage: true });
+      await page.getByTestId('gw-lock').click();
+      await page.getByTestId('gw-locked').waitFor({ timeout: UI_TIMEOUT_MS });
+
+      const wait = { type: 'play' as const, vs: { saber: { card: 'wait' as const } } };
+      await commit(foe, { type: 'battle.submit', plan: { slots: [wait, wait, wait, wait, wait], activatePlus: [] } });
+      await gm.waitFor(() => gw(gm).battle?.phase === 'ended', 'gm: battle ended by the withdrawal');
+      const plan = gw(gm).battle!.plans!.saber!;
+      expect(plan.slots[0]).toEqual({ type: 'play', vs: { lancer: { card: 'smash', plus: true } } });
+      expect(plan.slots[1]).toEqual({ type: 'play', vs: { lancer: { card: 'smash' } } });
+      expect(plan.slots[2]).toEqual({ type: 'withdraw' });
+      expect(gw(gm).battle!.endReason).toBe('withdrawal');
+      expect(gw(gm).characters.find((c) => c.id === 'saber')!.sheet!.merit).toBe(0);
+      await page.getByTestId('gw-ended').waitFor({ timeout: UI_TIMEOUT_MS });
+      await page.screenshot({ path: join(ARTIFACTS, 'browser-gw-5-withdrawn.png'), fullPage: true });
+      expect(pageErrors).toEqual([]);
+    } catch (e) {
+      await page.screenshot({ path: join(ARTIFACTS, 'browser-gw-failure-2.png'), fullPage: true }).catch(() => {});
+      throw e;
+    } finally {
+      await page.close();
+    }
+  }, 90_000);
 });
