@@ -1,4 +1,5 @@
 import type { cotEn } from './cot-en.ts';
+import type { cotRejectionsEn } from './cot-rejections-en.ts';
 import type { d6En } from './d6-en.ts';
 import type { gwEn } from './gw-en.ts';
 
@@ -214,6 +215,11 @@ export const en = {
   'rejection.UNCONFIRMED': 'Connection lost before the server confirmed; check the table.',
   'rejection.NETWORK': 'The server could not be reached.',
   'rejection.BAD_RESPONSE': 'The server answered something unexpected.',
+  'rejection.BAD_ROOM_ID': 'This room link is malformed: check the address.',
+  'rejection.NOT_ELIGIBLE': 'That character may not act in this window.',
+  'rejection.NO_TIMEOUT': 'This window does not time out: wait for everyone.',
+  'rejection.WINDOW_CLOSED': 'Too late: that window has closed.',
+  'rejection.WINDOW_MIN_SPAN': 'Wait a moment: the window is still open for the other side.',
 
   'system.seat.added': '{name} joined the table.',
   'system.seat.renamed': '{name} is now called {to}.',
@@ -229,6 +235,6 @@ export const en = {
 export type CoreKey = keyof typeof en;
 
 /** Keys of one game's table; they load with that table (see game-dictionaries.ts). */
-export type GameKey = keyof typeof d6En | keyof typeof cotEn | keyof typeof gwEn;
+export type GameKey = keyof typeof d6En | keyof typeof cotEn | keyof typeof cotRejectionsEn | keyof typeof gwEn;
 
 export type MessageKey = CoreKey | GameKey;

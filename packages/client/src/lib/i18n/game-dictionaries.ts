@@ -17,8 +17,15 @@ export const gameDictionaryLoaders: Record<DictionaryGame, () => Promise<Diction
     return { en: en.d6En, ja: ja.d6Ja, ko: ko.d6Ko };
   },
   'call-of-t': async () => {
-    const [en, ja, ko] = await Promise.all([import('./cot-en.ts'), import('./cot-ja.ts'), import('./cot-ko.ts')]);
-    return { en: en.cotEn, ja: ja.cotJa, ko: ko.cotKo };
+    const [en, ja, ko, rejEn, rejJa, rejKo] = await Promise.all([
+      import('./cot-en.ts'), import('./cot-ja.ts'), import('./cot-ko.ts'),
+      import('./cot-rejections-en.ts'), import('./cot-rejections-ja.ts'), import('./cot-rejections-ko.ts'),
+    ]);
+    return {
+      en: { ...en.cotEn, ...rejEn.cotRejectionsEn },
+      ja: { ...ja.cotJa, ...rejJa.cotRejectionsJa },
+      ko: { ...ko.cotKo, ...rejKo.cotRejectionsKo },
+    };
   },
   'grail-war': async () => {
     const [en, ja, ko] = await Promise.all([import('./gw-en.ts'), import('./gw-ja.ts'), import('./gw-ko.ts')]);

@@ -208,6 +208,11 @@ export const ja: Record<CoreKey, string> = {
   'rejection.UNCONFIRMED': 'サーバーの確認前に切断されました。場を確認してください。',
   'rejection.NETWORK': 'サーバーに接続できません。',
   'rejection.BAD_RESPONSE': 'サーバーから予期しない応答がありました。',
+  'rejection.BAD_ROOM_ID': 'ルームのリンクが正しくありません。アドレスを確認してください。',
+  'rejection.NOT_ELIGIBLE': 'そのキャラクターはこのウィンドウで宣言できません。',
+  'rejection.NO_TIMEOUT': 'このウィンドウに時間切れはありません。全員を待ってください。',
+  'rejection.WINDOW_CLOSED': '遅すぎます: ウィンドウは締め切られました。',
+  'rejection.WINDOW_MIN_SPAN': '少し待ってください: 相手側のウィンドウがまだ開いています。',
 
   'system.seat.added': '{name}が席に着きました。',
   'system.seat.renamed': '{name}の名前が{to}になりました。',

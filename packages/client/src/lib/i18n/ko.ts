@@ -208,6 +208,11 @@ export const ko: Record<CoreKey, string> = {
   'rejection.UNCONFIRMED': '서버 확인 전에 연결이 끊겼습니다. 테이블을 확인하세요.',
   'rejection.NETWORK': '서버에 연결할 수 없습니다.',
   'rejection.BAD_RESPONSE': '서버가 예상치 못한 응답을 했습니다.',
+  'rejection.BAD_ROOM_ID': '방 링크가 올바르지 않습니다. 주소를 확인하세요.',
+  'rejection.NOT_ELIGIBLE': '그 캐릭터는 이 창에서 선언할 수 없습니다.',
+  'rejection.NO_TIMEOUT': '이 창에는 시간 제한이 없습니다. 모두를 기다리세요.',
+  'rejection.WINDOW_CLOSED': '너무 늦었습니다: 창이 닫혔습니다.',
+  'rejection.WINDOW_MIN_SPAN': '잠시 기다리세요: 상대 측 창이 아직 열려 있습니다.',
 
   'system.seat.added': '{name}님이 자리에 앉았습니다.',
   'system.seat.renamed': '{name}님의 이름이 {to}(으)로 바뀌었습니다.',
