@@ -1,22 +1,16 @@
-import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { GwSheet, GwView } from '@veiltable/protocol';
 import { createRoom } from './support/http-api.ts';
+import { ARTIFACTS, launchChromium, UI_TIMEOUT_MS } from './support/browser.ts';
 import { RecordingClient } from './support/recording-client.ts';
-import { REPO_ROOT, startServer, type ServerProcess } from './support/server-process.ts';
+import { startServer, type ServerProcess } from './support/server-process.ts';
 import { commit } from './support/session.ts';
 import { createTestDatabase } from '../packages/server/src/db/test-database.ts';
 
 // Issue 4, item 7: on a 390×844 phone a servant's player sees its pool as cards with counts, fills five slots from
 // the legal choices only, locks in; after the reveal each slot's result shows with its damage breakdown.
-
-const CHROMIUM = '/usr/bin/chromium';
-const CLIENT_INDEX = join(REPO_ROOT, 'packages', 'client', 'dist', 'index.html');
-const ARTIFACTS = join(REPO_ROOT, 'test-artifacts');
-const UI_TIMEOUT_MS = 15_000;
 
 let db: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
 let server: ServerProcess | undefined;
@@ -24,16 +18,9 @@ let browser: Browser | undefined;
 const sockets: RecordingClient[] = [];
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(`browser tests need Debian's Chromium at ${CHROMIUM}: apt-get update && apt-get install -y chromium`);
-  }
-  if (!existsSync(CLIENT_INDEX)) {
-    throw new Error(`browser tests need the built client at ${CLIENT_INDEX}: run pnpm --filter @veiltable/client build`);
-  }
-  await mkdir(ARTIFACTS, { recursive: true });
+  browser = await launchChromium();
   db = await createTestDatabase();
   server = await startServer({ databaseUrl: db.url });
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
 });
 
 afterAll(async () => {

@@ -1,39 +1,23 @@
-import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createRoom } from './support/http-api.ts';
+import { ARTIFACTS, launchChromium, UI_TIMEOUT_MS } from './support/browser.ts';
 import { RecordingClient } from './support/recording-client.ts';
-import { REPO_ROOT, startServer, type ServerProcess } from './support/server-process.ts';
+import { startServer, type ServerProcess } from './support/server-process.ts';
 import { commit, commitmentsSeen, declIn, revealSeqOf, verifyRevealed } from './support/session.ts';
 
 // Requirement 12: on a phone-sized screen a player opens a join link, sees the hand the GM dealt, answers a sealed
 // declaration, and after the reveal sees every answer with its hash verified in the browser.
-
-const CHROMIUM = '/usr/bin/chromium';
-const CLIENT_INDEX = join(REPO_ROOT, 'packages', 'client', 'dist', 'index.html');
-const ARTIFACTS = join(REPO_ROOT, 'test-artifacts');
-const UI_TIMEOUT_MS = 15_000;
 
 let server: ServerProcess | undefined;
 let browser: Browser | undefined;
 const sockets: RecordingClient[] = [];
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(`browser tests need Debian's Chromium at ${CHROMIUM}: apt-get update && apt-get install -y chromium`);
-  }
-  if (!existsSync(CLIENT_INDEX)) {
-    throw new Error(`browser tests need the built client at ${CLIENT_INDEX}: run pnpm --filter @veiltable/client build`);
-  }
-  await mkdir(ARTIFACTS, { recursive: true });
+  browser = await launchChromium();
   // Embedded PGlite: this file checks the client, the Postgres path is covered by the other end-to-end files.
   server = await startServer();
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
 });
 
 afterAll(async () => {
