@@ -2,7 +2,8 @@
  * Baseline (a): a bare Socket.IO server with no logic and no database. Each socket joins the room named in its
  * handshake; each inbound message is parsed, broadcast to the whole room padded to the size of a Veiltable update,
  * and acknowledged to its sender padded to the size of a Veiltable ack. Sizes come from BARE_UPDATE_BYTES and
- * BARE_ACK_BYTES. Prints "bare listening on <url>" when ready.
+ * BARE_ACK_BYTES. Inbound messages are JSON text and outbound ones objects, the same wire form as Veiltable's.
+ * Prints "bare listening on <url>" when ready.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -12,10 +13,13 @@ const updateBytes = Number(process.env.BARE_UPDATE_BYTES ?? '1000');
 const ackBytes = Number(process.env.BARE_ACK_BYTES ?? '40');
 const seqs = new Map<string, number>();
 
-/** JSON text of `msg` with a pad field that brings it to `bytes` characters (never shorter than the message). */
-function padded(msg: Record<string, unknown>, bytes: number): string {
+/**
+ * `msg` with a pad field that brings its JSON to `bytes` characters (never shorter than the message). Sent as an
+ * object, as the Veiltable server sends its messages, so Socket.IO serializes it once per emit on both stacks.
+ */
+function padded(msg: Record<string, unknown>, bytes: number): Record<string, unknown> {
   const bare = JSON.stringify({ ...msg, pad: '' });
-  return JSON.stringify({ ...msg, pad: 'x'.repeat(Math.max(0, bytes - bare.length)) });
+  return { ...msg, pad: 'x'.repeat(Math.max(0, bytes - bare.length)) };
 }
 
 const http = createServer();

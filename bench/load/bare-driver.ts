@@ -48,7 +48,8 @@ export class BareDriver implements Driver {
   private connect(room: BareRoom, player: boolean): Promise<BareSocket> {
     const socket = io(this.cfg.url, { transports: ['websocket'], forceNew: true, reconnectionDelay: 250, auth: { room: room.id } });
     const bs: BareSocket = { socket, player, answersSeen: 0, nextRef: 1, pending: new Map() };
-    socket.on('m', (text: string) => this.onMessage(room, bs, JSON.parse(text) as BareMsg, text.length));
+    // Objects, as the Veiltable server sends them.
+    socket.on('m', (msg: BareMsg) => this.onMessage(room, bs, msg));
     socket.on('disconnect', (reason) => {
       if (reason !== 'io client disconnect') this.rec.error(`disconnect:${reason}`);
     });
@@ -62,9 +63,9 @@ export class BareDriver implements Driver {
     });
   }
 
-  private onMessage(room: BareRoom, bs: BareSocket, msg: BareMsg, chars: number): void {
+  private onMessage(room: BareRoom, bs: BareSocket, msg: BareMsg): void {
     if (msg.type === 'ack') {
-      this.rec.size('ack', chars);
+      this.rec.sizeOf('ack', msg);
       const sentAt = bs.pending.get(msg.ref);
       if (sentAt === undefined) return this.rec.error('unknown-ack');
       bs.pending.delete(msg.ref);
@@ -72,7 +73,7 @@ export class BareDriver implements Driver {
       if (bs.player) this.rec.declared(performance.now() - sentAt);
       return;
     }
-    this.rec.size('update', chars);
+    this.rec.sizeOf('update', msg);
     for (const ev of msg.events) {
       if (ev.round !== room.round) continue;
       if (ev.kind === 'open' && bs.player) this.answerLater(room, bs, ev.round);

@@ -1,6 +1,9 @@
 import type { ErrorCounts, RoundsResult } from './messages.ts';
 import { percentiles } from '../stats.ts';
 
+/** One message in this many is measured for the average message sizes. */
+const SIZE_SAMPLE_EVERY = 8;
+
 /** Collects what the drivers observe; only samples taken while `recording` count toward the window's figures. */
 export class Recorder {
   recording = false;
@@ -52,6 +55,14 @@ export class Recorder {
 
   errorCounts(): ErrorCounts {
     return { ...this.errors };
+  }
+
+  /**
+   * Adds the JSON size of a message that arrived as an object, for about one message in SIZE_SAMPLE_EVERY: a random
+   * sample keeps the average fair while sparing the load process a serialization of every message it receives.
+   */
+  sizeOf(kind: 'ack' | 'update', msg: unknown): void {
+    if (Math.random() * SIZE_SAMPLE_EVERY < 1) this.size(kind, JSON.stringify(msg).length);
   }
 
   size(kind: 'command' | 'ack' | 'update', chars: number): void {

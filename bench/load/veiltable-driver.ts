@@ -110,8 +110,8 @@ export class VeiltableDriver implements Driver {
     });
     return new Promise((resolve, reject) => {
       let welcomed = false;
-      vs.socket.on(WIRE_EVENT, (text: string) => {
-        const msg = JSON.parse(text) as ServerMessage;
+      // Messages arrive as objects, decoded once by Socket.IO.
+      vs.socket.on(WIRE_EVENT, (msg: ServerMessage) => {
         if (msg.type === 'welcome' && !welcomed) {
           welcomed = true;
           // The first frame of each socket is checked against the contract; the rest only parsed, to keep load cheap.
@@ -120,7 +120,7 @@ export class VeiltableDriver implements Driver {
           resolve(vs);
           return;
         }
-        this.onMessage(vs, msg, text.length);
+        this.onMessage(vs, msg);
       });
       vs.socket.on('connect_error', (e) => {
         this.rec.error(`connect_error:${e.message}`);
@@ -133,10 +133,10 @@ export class VeiltableDriver implements Driver {
     });
   }
 
-  private onMessage(vs: VtSocket, msg: ServerMessage, chars: number): void {
+  private onMessage(vs: VtSocket, msg: ServerMessage): void {
     switch (msg.type) {
       case 'update':
-        this.rec.size('update', chars);
+        this.rec.sizeOf('update', msg);
         if (msg.seq !== vs.lastSeq + 1) this.rec.error('seq-gap');
         vs.lastSeq = msg.seq;
         for (const ev of msg.events) {
@@ -145,7 +145,7 @@ export class VeiltableDriver implements Driver {
         }
         return;
       case 'ack': {
-        this.rec.size('ack', chars);
+        this.rec.sizeOf('ack', msg);
         const sent = vs.pending.get(msg.ref);
         if (!sent) return this.rec.error('unknown-ack');
         vs.pending.delete(msg.ref);

@@ -66,9 +66,9 @@ function timedConnect(url: string, token: string, lastSeq: number | undefined, f
       fail('resync-timeout');
       finish(undefined);
     }, CONNECT_TIMEOUT_MS);
-    socket.on(WIRE_EVENT, (text: string) => {
-      chars += text.length;
-      const msg = JSON.parse(text) as ServerMessage;
+    socket.on(WIRE_EVENT, (msg: ServerMessage) => {
+      // The JSON size of each message, as before the wire carried objects: every one counts here.
+      chars += JSON.stringify(msg).length;
       if (msg.type === 'update') {
         updates++;
         if (expected !== undefined && msg.seq !== expected + 1) contiguous = false;

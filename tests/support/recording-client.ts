@@ -63,7 +63,7 @@ export class RecordingClient {
         cb({ token, protocol: PROTOCOL_VERSION, ...(this.lastSeq === undefined ? {} : { lastSeq: this.lastSeq }) }),
     });
     this.#hookEngineCreation();
-    this.socket.on(WIRE_EVENT, (text: unknown) => this.#onMessage(text));
+    this.socket.on(WIRE_EVENT, (payload: unknown) => this.#onMessage(payload));
     this.socket.on('disconnect', () => this.#notify());
     this.socket.on('connect', () => this.#notify());
   }
@@ -197,23 +197,15 @@ export class RecordingClient {
     });
   }
 
-  #onMessage(text: unknown): void {
-    if (typeof text !== 'string') {
-      this.invalid.push({ text: String(text), error: 'not a JSON text' });
+  /** One message as Socket.IO decoded it: the server sends objects, so JSON text is as invalid as a wrong shape. */
+  #onMessage(payload: unknown): void {
+    const result = serverMessage.safeParse(payload);
+    if (!result.success) {
+      const text = typeof payload === 'string' ? payload : (JSON.stringify(payload) ?? String(payload));
+      this.invalid.push({ text: text.slice(0, 2000), error: result.error.message.slice(0, 2000) });
       return;
     }
-    let parsed: ServerMessage;
-    try {
-      const result = serverMessage.safeParse(JSON.parse(text));
-      if (!result.success) {
-        this.invalid.push({ text: text.slice(0, 2000), error: result.error.message.slice(0, 2000) });
-        return;
-      }
-      parsed = result.data;
-    } catch (e) {
-      this.invalid.push({ text: text.slice(0, 2000), error: (e as Error).message });
-      return;
-    }
+    const parsed = result.data;
     this.messages.push(parsed);
     switch (parsed.type) {
       case 'welcome':
@@ -257,14 +249,14 @@ export class RecordingClient {
   }
 }
 
-/** The seq inside a socket.io EVENT packet `2["m","<json>"]`, read straight from the raw text. */
+/** The seq inside a socket.io EVENT packet `2["m",{…}]`, read straight from the raw text. */
 function seqOfPacket(data: string): number | undefined {
   const match = /^2\d*(\[.*)$/s.exec(data);
   if (!match) return undefined;
   try {
     const args: unknown = JSON.parse(match[1]!);
-    if (!Array.isArray(args) || args[0] !== WIRE_EVENT || typeof args[1] !== 'string') return undefined;
-    const message: unknown = JSON.parse(args[1]);
+    if (!Array.isArray(args) || args[0] !== WIRE_EVENT) return undefined;
+    const message: unknown = args[1];
     if (typeof message === 'object' && message !== null && 'seq' in message && typeof message.seq === 'number') return message.seq;
   } catch {
     return undefined;

@@ -125,6 +125,23 @@ describe('happy path', () => {
       ['welcome', 5],
     ]);
   });
+
+  test('two sockets of one seat each get the shared update once, as an object; only the sender gets the ack', async () => {
+    const tab1 = await connect(table.aki.token);
+    const tab2 = await connect(table.aki.token);
+    const bora = await connect(table.bora.token);
+    const card = handOf(tab1, table.aki.seat)[0]!;
+    tab1.send({ type: 'command', ref: 'p1', command: { type: 'card.play', card, faceUp: false } });
+    expect(await tab1.reply('p1')).toEqual({ type: 'ack', ref: 'p1', seq: 6 });
+    await tab2.next((m) => m.type === 'update' && m.seq === 6);
+    await bora.next((m) => m.type === 'update' && m.seq === 6);
+    await tab2.ping();
+    const updates = (c: WireClient) => c.frames.filter((m) => m.type === 'update');
+    expect(updates(tab1)).toHaveLength(1);
+    expect(updates(tab1)).toEqual(updates(tab2));
+    expect(tab2.frames.some((m) => m.type === 'ack')).toBe(false);
+    expect(tab1.raw.every((payload) => typeof payload === 'object' && payload !== null)).toBe(true);
+  });
 });
 
 describe('hostile or mistaken input: coded rejection, nothing changes, others still served', () => {

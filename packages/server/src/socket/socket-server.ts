@@ -8,6 +8,7 @@ import type { Connection, Room } from '../rooms/room.ts';
 import type { RoomRegistry } from '../rooms/room-registry.ts';
 import { resolveToken } from '../rooms/tokens.ts';
 import { parseInbound, rejection } from './inbound.ts';
+import { Outbox } from './outbox.ts';
 import { MAX_REJECTIONS_IN_A_ROW, SOCKET_RATE, TokenBucket } from './rate-limit.ts';
 
 export type SocketDeps = { store: Store; rooms: RoomRegistry };
@@ -18,23 +19,16 @@ type SocketData = { room: Room; viewer: Viewer; token: string; lastSeq: number |
 /** Largest frame the transport accepts at all; well above MAX_MESSAGE_CHARS so oversize gets a coded answer first. */
 const MAX_FRAME_BYTES = 64 * 1024;
 
-/** The JSON text of a message; a message shared by several sockets of one viewer is serialized once. */
-const wireText = new WeakMap<ServerMessage, string>();
-function toWire(msg: ServerMessage): string {
-  let text = wireText.get(msg);
-  if (text === undefined) {
-    text = JSON.stringify(msg);
-    wireText.set(msg, text);
-  }
-  return text;
-}
-
 /**
  * Socket.IO on the app's HTTP server. The handshake fixes who the socket is; every inbound frame is rate-limited
  * and validated before the room sees it; outbound frames are only what the room produced for this socket's viewer.
+ * Outbound messages go out as objects (Socket.IO encodes them once), and a message the room hands to several
+ * sockets of one viewer is encoded once for all of them (see Outbox).
  */
 export function attachSocketServer(httpServer: HttpServer, deps: SocketDeps): Server {
   const io = new Server(httpServer, { maxHttpBufferSize: MAX_FRAME_BYTES, serveClient: false });
+  // Every socket is in the room named by its own id, so this reaches exactly the listed sockets.
+  const outbox = new Outbox((ids, msg) => io.to([...ids]).emit(WIRE_EVENT, msg));
 
   io.use((socket, next) => {
     authenticate(socket, deps).then(
@@ -48,8 +42,9 @@ export function attachSocketServer(httpServer: HttpServer, deps: SocketDeps): Se
 
   io.on('connection', (socket) => {
     const data = socket.data as SocketData;
-    serveSocket(socket, data, deps).catch((e: unknown) => {
+    serveSocket(socket, data, deps, outbox).catch((e: unknown) => {
       console.error(`socket ${socket.id} failed`, e);
+      outbox.flush();
       socket.disconnect(true);
     });
   });
@@ -70,12 +65,15 @@ async function authenticate(socket: Socket, deps: SocketDeps): Promise<string | 
   return undefined;
 }
 
-async function serveSocket(socket: Socket, data: SocketData, deps: SocketDeps): Promise<void> {
+async function serveSocket(socket: Socket, data: SocketData, deps: SocketDeps, outbox: Outbox): Promise<void> {
   const { room, viewer } = data;
-  const send = (msg: ServerMessage) => {
-    socket.emit(WIRE_EVENT, toWire(msg));
+  const send = (msg: ServerMessage) => outbox.send(socket.id, msg);
+  /** Closes after writing what is queued, so a `kicked` sent just before still reaches the socket. */
+  const close = () => {
+    outbox.flush();
+    socket.disconnect(true);
   };
-  const conn: Connection = { id: socket.id, viewer, send, close: () => socket.disconnect(true) };
+  const conn: Connection = { id: socket.id, viewer, send, close };
 
   const bucket = new TokenBucket(SOCKET_RATE);
   let rejectionsInARow = 0;
@@ -85,7 +83,7 @@ async function serveSocket(socket: Socket, data: SocketData, deps: SocketDeps): 
     if (rejectionsInARow >= MAX_REJECTIONS_IN_A_ROW) {
       room.detach(socket.id);
       send({ type: 'kicked', code: 'TOO_MANY_REJECTIONS' });
-      socket.disconnect(true);
+      close();
     }
   };
 

@@ -10,7 +10,8 @@ import type { Socket } from 'socket.io-client';
 export class WireClient {
   readonly socket: Socket;
   readonly frames: ServerMessage[] = [];
-  readonly raw: string[] = [];
+  /** Every payload as received, before parsing. */
+  readonly raw: unknown[] = [];
   readonly invalid: unknown[] = [];
   private waiters: { match: (m: ServerMessage) => boolean; resolve: (m: ServerMessage) => void }[] = [];
   /** Index into frames from which `next` looks; advanced past each matched frame. */
@@ -18,13 +19,10 @@ export class WireClient {
 
   private constructor(socket: Socket) {
     this.socket = socket;
+    // The server sends each message as an object; anything else (JSON text included) is invalid.
     socket.on(WIRE_EVENT, (payload: unknown) => {
-      if (typeof payload !== 'string') {
-        this.invalid.push(payload);
-        return;
-      }
       this.raw.push(payload);
-      const parsed = serverMessage.safeParse(JSON.parse(payload));
+      const parsed = serverMessage.safeParse(payload);
       if (!parsed.success) {
         this.invalid.push(payload);
         return;

@@ -137,18 +137,9 @@ export class Connection {
     this.rejections = this.rejections.filter((r) => r.id !== id);
   }
 
-  /** Applies one inbound frame. Public so tests can drive the state machine without a socket. */
+  /** Applies one inbound frame: the message object as Socket.IO decoded it. Public so tests can drive the state machine. */
   receive(raw: unknown): void {
-    let data: unknown = raw;
-    if (typeof raw === 'string') {
-      try {
-        data = JSON.parse(raw);
-      } catch {
-        console.warn('dropped a frame that is not JSON');
-        return;
-      }
-    }
-    const parsed = serverMessage.safeParse(data);
+    const parsed = serverMessage.safeParse(raw);
     if (!parsed.success) {
       console.warn('dropped a frame that does not match the protocol', parsed.error);
       return;

@@ -42,15 +42,14 @@ function view(over: Partial<FreeTableView> = {}): FreeTableView {
   };
 }
 
-const welcome = (seq: number, v = view()) =>
-  JSON.stringify({
-    type: 'welcome',
-    protocol: PROTOCOL_VERSION,
-    room: { id: 'r1', game: 'free-table', title: 'Night at the inn' },
-    viewer: { role: 'player', seat: 's1' },
-    seq,
-    view: v,
-  });
+const welcome = (seq: number, v = view()) => ({
+  type: 'welcome',
+  protocol: PROTOCOL_VERSION,
+  room: { id: 'r1', game: 'free-table', title: 'Night at the inn' },
+  viewer: { role: 'player', seat: 's1' },
+  seq,
+  view: v,
+});
 
 let socket: FakeSocket;
 let auth: AuthProvider;
@@ -92,7 +91,7 @@ describe('handshake and welcome', () => {
 
   test('every reconnect handshake sends the newest seq seen', () => {
     socket.fire(WIRE_EVENT, welcome(7));
-    socket.fire(WIRE_EVENT, JSON.stringify({ type: 'update', seq: 9, events: [] }));
+    socket.fire(WIRE_EVENT, { type: 'update', seq: 9, events: [] });
     expect(handshake()).toEqual({ token: TOKEN, protocol: PROTOCOL_VERSION, lastSeq: 9 });
   });
 });
@@ -101,23 +100,23 @@ describe('updates', () => {
   beforeEach(() => socket.fire(WIRE_EVENT, welcome(3)));
 
   test('an update with a view replaces the view; without one only the seq moves', () => {
-    socket.fire(WIRE_EVENT, JSON.stringify({ type: 'update', seq: 4, events: [], view: view({ seats: [] }) }));
+    socket.fire(WIRE_EVENT, { type: 'update', seq: 4, events: [], view: view({ seats: [] }) });
     expect(conn.view?.seats).toEqual([]);
-    socket.fire(WIRE_EVENT, JSON.stringify({ type: 'update', seq: 5, events: [] }));
+    socket.fire(WIRE_EVENT, { type: 'update', seq: 5, events: [] });
     expect(conn.lastSeq).toBe(5);
     expect(conn.view?.seats).toEqual([]);
   });
 
   test('an update older than what we hold is ignored', () => {
-    socket.fire(WIRE_EVENT, JSON.stringify({ type: 'update', seq: 2, events: [], view: view({ seats: [] }) }));
+    socket.fire(WIRE_EVENT, { type: 'update', seq: 2, events: [], view: view({ seats: [] }) });
     expect(conn.lastSeq).toBe(3);
     expect(conn.view?.seats).toHaveLength(1);
   });
 
   test.each([
-    ['text that is not JSON', '{oops'],
-    ['a message of unknown type', JSON.stringify({ type: 'boom', seq: 9 })],
-    ['an update whose view breaks the schema', JSON.stringify({ type: 'update', seq: 9, events: [], view: { game: 'chess' } })],
+    ['a message sent as JSON text rather than an object', JSON.stringify({ type: 'update', seq: 9, events: [] })],
+    ['a message of unknown type', { type: 'boom', seq: 9 }],
+    ['an update whose view breaks the schema', { type: 'update', seq: 9, events: [], view: { game: 'chess' } }],
   ])('drops %s', (_name, frame) => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     socket.fire(WIRE_EVENT, frame);
@@ -136,7 +135,7 @@ describe('commands', () => {
     const sent = socket.sent[0] as { type: string; ref: string; command: unknown };
     expect(sent).toMatchObject({ type: 'command', command: { type: 'note.add', text: 'x' } });
     expect(conn.pending).toEqual([sent.ref]);
-    socket.fire(WIRE_EVENT, JSON.stringify({ type: 'ack', ref: sent.ref, seq: 2 }));
+    socket.fire(WIRE_EVENT, { type: 'ack', ref: sent.ref, seq: 2 });
     await expect(outcome).resolves.toEqual({ ok: true, seq: 2 });
     expect(conn.pending).toEqual([]);
   });
@@ -144,7 +143,7 @@ describe('commands', () => {
   test('a refusal resolves the command and is listed for display with its rule', async () => {
     const outcome = conn.send({ type: 'decl.reveal', decl: 'd1' });
     const { ref } = socket.sent[0] as { ref: string };
-    socket.fire(WIRE_EVENT, JSON.stringify({ type: 'rejected', ref, code: 'NOT_GM', rule: 'FT-DECL-03' }));
+    socket.fire(WIRE_EVENT, { type: 'rejected', ref, code: 'NOT_GM', rule: 'FT-DECL-03' });
     await expect(outcome).resolves.toEqual({ ok: false, code: 'NOT_GM', rule: 'FT-DECL-03' });
     expect(conn.rejections.map((r) => [r.code, r.rule])).toEqual([['NOT_GM', 'FT-DECL-03']]);
     conn.dismiss(conn.rejections[0]!.id);
@@ -203,7 +202,7 @@ describe('losing the connection', () => {
 
   test('a kick stays a kick when the socket then closes', () => {
     socket.fire(WIRE_EVENT, welcome(1));
-    socket.fire(WIRE_EVENT, JSON.stringify({ type: 'kicked', code: 'TOKEN_REVOKED' }));
+    socket.fire(WIRE_EVENT, { type: 'kicked', code: 'TOKEN_REVOKED' });
     socket.fire('disconnect', 'io server disconnect');
     expect(conn.status).toBe('kicked');
     expect(conn.reason).toBe('TOKEN_REVOKED');
