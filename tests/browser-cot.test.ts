@@ -3,7 +3,8 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { characterOf, cotCharacter, cotSetupFor, heartIn } from './support/cot-table.ts';
+import { orthogonalNeighbours } from '@veiltable/engine';
+import { characterOf, cotCharacter, cotSetupFor, gmSettles, heartIn } from './support/cot-table.ts';
 import { createRoom } from './support/http-api.ts';
 import { RecordingClient } from './support/recording-client.ts';
 import { REPO_ROOT, startServer, type ServerProcess } from './support/server-process.ts';
@@ -113,6 +114,14 @@ describe('browser · Call of <T>', () => {
       await page.screenshot({ path: join(ARTIFACTS, 'browser-cot-2-result.png'), fullPage: true });
       for (const other of others) expect(other.currentCot().facts).toEqual([]);
 
+      // A fresh page load still shows the reveal, the roll and the private fact: the log comes with the view.
+      await page.reload();
+      await page.locator('[data-testid="connection-status"][data-status="online"]').waitFor({ timeout: UI_TIMEOUT_MS });
+      await page.getByTestId('cot-reveal').waitFor({ timeout: UI_TIMEOUT_MS });
+      await page.locator('[data-testid="cot-log"] [data-level="success"]').first().waitFor({ timeout: UI_TIMEOUT_MS });
+      await page.getByTestId('cot-log-fact').first().waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(await page.getByTestId('cot-reveal').innerText()).toContain('✓');
+
       // The GM's phone and the spectator's board render too.
       await page.goto(room.gmUrl);
       await page.getByTestId('cot-gm-console').waitFor({ timeout: UI_TIMEOUT_MS });
@@ -165,6 +174,68 @@ describe('browser · Call of <T>', () => {
       await page.close();
     }
   }, 90_000);
+
+  test('the GM answers a waiting event step from the form on the GM console', async () => {
+    const url = server!.url;
+    const room = await createRoom(url, 'Steps', ['Aiko', 'Bruno'], 'call-of-t');
+    const gm = new RecordingClient(url, room.gmToken, 'gm-steps');
+    const players = room.seats.map((s, i) => new RecordingClient(url, s.token, `steps-p${i + 1}`));
+    sockets.push(gm, ...players);
+    await Promise.all([gm, ...players].map((c) => c.connect()));
+    const characters = room.seats.map((s) => cotCharacter(s.name, s.seat));
+    await commit(gm, { type: 'cot.setup', setup: cotSetupFor(characters) });
+    const ids = gm.currentCot().characters.map((c) => c.id);
+    // Each cycle the party walks onto a new square and turns up a card; every suit but an idle ♠ stops for the GM.
+    let step: string | null = null;
+    for (let cycle = 0; cycle < 8 && !step; cycle++) {
+      await gmSettles(gm);
+      if (gm.currentCot().phase.kind === 'investigation') await commit(gm, { type: 'cot.inv.force' });
+      await gmSettles(gm);
+      const v = gm.currentCot();
+      const forced = v.party.forcedMove?.to;
+      const around = orthogonalNeighbours({ width: v.board.width, height: v.board.height }, v.party.position);
+      const fresh = around.filter((id) => id !== v.party.previousPosition && id !== v.board.gate);
+      await commit(players[0]!, { type: 'cot.time.propose', plan: { kind: 'move', to: forced ?? fresh[0] ?? around[0]! } });
+      const accepted = await commit(players[1]!, { type: 'cot.time.accept' });
+      await gm.waitForSeq(accepted.seq);
+      const now = gm.currentCot();
+      if (now.phase.kind === 'event' && now.phase.step) {
+        step = now.phase.step;
+        break;
+      }
+      await gmSettles(gm);
+      for (const [i, p] of players.entries()) await gm.waitForSeq((await commit(p, { type: 'cot.end.confirm', character: ids[i]! })).seq);
+      await commit(gm, { type: 'cot.end.next' });
+    }
+    expect(step, 'an event step waiting for the GM').not.toBeNull();
+
+    const page = await browser!.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+    const pageErrors: string[] = [];
+    page.on('pageerror', (e) => pageErrors.push(e.message));
+    try {
+      await page.goto(room.gmUrl);
+      const form = page.locator(`[data-testid="cot-gm-step"][data-step="${step}"]`);
+      await form.waitFor({ timeout: UI_TIMEOUT_MS });
+      const before = gm.lastSeq!;
+      if (step === 'remains') {
+        // COT-REM-01 per searcher: the first character searches.
+        await page.getByTestId('cot-gm-remains').locator('input[type="checkbox"]').first().check();
+      }
+      await page.screenshot({ path: join(ARTIFACTS, 'browser-cot-7-gm-step.png'), fullPage: true });
+      await form.getByTestId('cot-gm-submit').first().click();
+      await gm.waitFor(() => gm.lastSeq! > before, 'gm: the form\'s answer committed');
+      const answered = gm.events().filter((e) => e.seq > before).map((e) => e.event);
+      // The one searcher checked on the form rolled 〈慰霊〉 (COT-REM-01).
+      if (step === 'remains') expect(answered.some((e) => e.type === 'cot.check' && e.character === ids[0])).toBe(true);
+      expect(gm.currentCot().phase.step).not.toBe(step);
+      expect(pageErrors).toEqual([]);
+    } catch (e) {
+      await page.screenshot({ path: join(ARTIFACTS, 'browser-cot-step-failure.png'), fullPage: true }).catch(() => {});
+      throw e;
+    } finally {
+      await page.close();
+    }
+  }, 120_000);
 });
 
 /** The 待機 button of the GM's party decision, in whichever UI language the browser picked. */

@@ -158,7 +158,9 @@ describe('Call of <T> online', () => {
       const plan = forced ? { kind: 'move' as const, to: forced.to } : cycle === 1 ? { kind: 'wait' as const } : { kind: 'move' as const, to: targets.at(-1)! };
       await commit(players[0], { type: 'cot.time.propose', plan });
       await commit(players[1], { type: 'cot.time.accept' });
-      await commit(players[2], { type: 'cot.time.accept' });
+      const decided = await commit(players[2], { type: 'cot.time.accept' });
+      // The GM answers from its own view, so it must have seen the decision first.
+      await gm.waitForSeq(decided.seq);
       await gmSettles(gm);
       await allAt(live, gm.lastSeq!);
       expect(gm.currentCot().phase.kind).toBe('cycleEnd');
@@ -180,6 +182,10 @@ describe('Call of <T> online', () => {
     // Late joiners get whole views (reconnect snapshots, COT-HID-08): the same filter applies.
     const late = [open(room.gmToken, 'gm-late'), ...room.seats.map((s, i) => open(s.token, `p${i + 1}-late`)), open(room.spectatorToken, 'spectator-late')];
     await Promise.all(late.map((c) => c.connect()));
+    // A late page shows the rolls from the view's history; a spectator's history holds no private fact.
+    for (const c of late) expect(c.currentCot().log.some((l) => l.event.type === 'cot.check'), c.label).toBe(true);
+    expect(late[4]!.currentCot().log.some((l) => l.event.type === 'cot.fact')).toBe(false);
+    expect(late[0]!.currentCot().log.some((l) => l.event.type === 'cot.fact')).toBe(true);
     const byViewer = new Map<ViewerKey, RecordingClient[]>([
       ['gm', [gm, late[0]!]],
       [seats[0], [players[0], late[1]!]],

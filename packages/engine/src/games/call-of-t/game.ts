@@ -11,6 +11,7 @@ import { applyConfirm, applyNext, applyPass } from './cycle-end.ts';
 import { applyEncounterOutcome, applyEncounterRoll, applySense } from './encounter.ts';
 import type { CotEvent } from './events.ts';
 import { applyGmAdjust } from './gm-adjust.ts';
+import { recordHistory } from './history.ts';
 import { applyInteractionOutcome } from './interaction.ts';
 import { applyDeclare, applyForce, applyLock } from './investigation.ts';
 import { applyShare } from './ledger.ts';
@@ -73,13 +74,16 @@ export function applyWithRng(
   makeRng: (rngState: CotState['rng']) => Rng,
 ): Result<{ state: CotState; events: CotEvent[] }> {
   if (actor.role === 'spectator') return err('SPECTATOR_READ_ONLY');
-  // The state is plain JSON (rooms store it as such), so a plain walk copies it; see clone.ts.
-  const next = clonePlain(state);
+  // The state is plain JSON (rooms store it as such), so a plain walk copies it; see clone.ts. Kept history
+  // entries are never changed once recorded, so the copy shares them and only the list itself is new.
+  const { log, ...rest } = state;
+  const next: CotState = { ...clonePlain(rest), log: [...(log ?? [])] };
   const ctx: Ctx = { state: next, rng: makeRng(next.rng), actor, events: [] };
   const handler = handlers[command.type] as Handler<CotCommand['type']> | undefined;
   if (!handler) return err('UNKNOWN_COMMAND');
   const outcome = handler(ctx, command);
   if (!outcome.ok) return outcome;
+  recordHistory(next, ctx.events);
   return ok({ state: next, events: ctx.events });
 }
 

@@ -10,17 +10,17 @@ import { strongestFaceUpSpades } from './spades.ts';
 import type { Party } from './state.ts';
 import { findSquare, locateEntry } from './state.ts';
 
-/** COT-TIM-11/12: picks the pursuer and moves it; a tie waits for the GM. Returns true when it waits. */
+/**
+ * COT-TIM-11/12: finds the pursuer candidates and waits for the GM: a tie is the GM's choice, and a single
+ * candidate is the GM's to confirm (the pursuer moves a card the players see, so the GM checks it before it goes).
+ * Returns true when it waits, false when no face-up spade can pursue.
+ */
 export function beginPursuer(ctx: Ctx): boolean {
   const candidates = strongestFaceUpSpades(ctx.state);
   if (candidates.length === 0) return false;
-  if (candidates.length > 1) {
-    ctx.state.phase = { kind: 'time', step: { kind: 'pursuer', candidates } };
-    emitAll(ctx, { type: 'cot.phase', cycle: ctx.state.cycle, phase: 'time', step: 'pursuer' });
-    return true;
-  }
-  movePursuer(ctx, candidates[0]!);
-  return false;
+  ctx.state.phase = { kind: 'time', step: { kind: 'pursuer', candidates } };
+  emitAll(ctx, { type: 'cot.phase', cycle: ctx.state.cycle, phase: 'time', step: 'pursuer' });
+  return true;
 }
 
 export function applyPursuerChoice(ctx: Ctx, command: Extract<CotCommand, { type: 'cot.pursuer.choose' }>): Result<void> {

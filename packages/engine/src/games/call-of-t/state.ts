@@ -4,7 +4,11 @@ import type { RngState } from '../../core/rng.ts';
 import { newRngState } from '../../core/rng.ts';
 import type { Sealed } from '../../core/sealed.ts';
 import { defaultCotOptions } from './options.ts';
+import type { CotEvent } from './events.ts';
 import type { Phase } from './phase.ts';
+
+/** An event kept in the state's history; n counts every kept event since setup. */
+export type LoggedEvent = { n: number; event: CotEvent };
 
 /** One card in a square's stack (COT-MOD-05). The entry id is the card's own opaque id. */
 export type StackEntry = { card: Card; faceUp: boolean; tapped: boolean; origin: 'deck' | 'hand' | 'bone' };
@@ -115,6 +119,8 @@ export type CotState = {
   counters: { fact: number };
   /** Investigation markers of the current phase, per character (COT-MOD-06). */
   markers: { character: string; square: string }[];
+  /** The latest events, numbered, so a page opened later still shows the reveal and the rolls (see history.ts). */
+  log: LoggedEvent[];
 };
 
 /** An empty room waiting for the GM's setup (COT-SET-01). */
@@ -160,6 +166,7 @@ export function setup(seed: string): CotState {
     facts: [],
     counters: { fact: 0 },
     markers: [],
+    log: [],
   };
 }
 

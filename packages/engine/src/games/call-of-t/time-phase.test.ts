@@ -248,10 +248,24 @@ describe('pursuer (COT-TIM-11..13)', () => {
     const nine = stack(s, 'A1', 'S', 9, true);
     stack(s, 'E5', 'S', 5, true);
     square(s, 'E5').stack[0]!.tapped = true;
-    const out = run(s, { type: 'cot.time.propose', plan: { kind: 'wait' } }, GM).state;
+    const waiting = run(s, { type: 'cot.time.propose', plan: { kind: 'wait' } }, GM).state;
+    expect(waiting.phase).toMatchObject({ kind: 'time', step: { kind: 'pursuer', candidates: [nine] } });
+    const out = run(waiting, { type: 'cot.pursuer.choose', entry: nine }, GM).state;
     expect(square(out, 'A2').stack[0]).toMatchObject({ faceUp: true, tapped: false });
     expect(square(out, 'A2').stack[0]!.card.id).toBe(nine);
     expect(square(out, 'A1').stack).toEqual([]);
+  });
+
+  test('COT-TIM-12 a single candidate waits for the GM\'s confirmation; a player cannot confirm it', () => {
+    const s = afterTenkai();
+    const nine = stack(s, 'A1', 'S', 9, true);
+    const waiting = run(s, { type: 'cot.time.propose', plan: { kind: 'wait' } }, GM).state;
+    expect(square(waiting, 'A1').stack[0]!.card.id).toBe(nine);
+    expect(refusal(waiting, { type: 'cot.pursuer.choose', entry: nine }, P1).code).toBe('NOT_GM');
+    expect(view(waiting, P1).phase).toMatchObject({ kind: 'time', step: 'pursuer', detail: { candidates: [nine] } });
+    const out = run(waiting, { type: 'cot.pursuer.choose', entry: nine }, GM).state;
+    expect(square(out, 'A2').stack[0]!.card.id).toBe(nine);
+    expect(out.phase.kind).not.toBe('time');
   });
 
   test('COT-TIM-11 before 転界 there is no pursuer', () => {
@@ -291,7 +305,8 @@ describe('pursuer (COT-TIM-11..13)', () => {
   test('COT-TIM-13 the ♠A pursuer follows T-ACE: 10 moves it two steps toward the party', () => {
     const s = afterTenkai();
     const ace = stack(s, 'C1', 'S', 1, true);
-    const out = run(s, { type: 'cot.time.propose', plan: { kind: 'wait' } }, GM, [10]).state;
+    const waiting = run(s, { type: 'cot.time.propose', plan: { kind: 'wait' } }, GM).state;
+    const out = run(waiting, { type: 'cot.pursuer.choose', entry: ace }, GM, [10]).state;
     expect(square(out, 'C3').stack[0]!.card.id).toBe(ace);
     expect(out.party.aceLastMove).toBe('toward');
   });
@@ -299,7 +314,8 @@ describe('pursuer (COT-TIM-11..13)', () => {
   test('COT-TIM-13 an ace move off the board leaves it where it is', () => {
     const s = afterTenkai();
     const ace = stack(s, 'C1', 'S', 1, true);
-    const out = run(s, { type: 'cot.time.propose', plan: { kind: 'wait' } }, GM, [1]).state;
+    const waiting = run(s, { type: 'cot.time.propose', plan: { kind: 'wait' } }, GM).state;
+    const out = run(waiting, { type: 'cot.pursuer.choose', entry: ace }, GM, [1]).state;
     expect(square(out, 'C1').stack[0]!.card.id).toBe(ace);
   });
 });

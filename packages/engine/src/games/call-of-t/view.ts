@@ -1,6 +1,6 @@
-import type { CardView, CotView, CotViewEvent, Viewer } from '@veiltable/protocol';
+import type { CardView, CotView, Viewer } from '@veiltable/protocol';
 import { clonePlain } from './clone.ts';
-import type { CotEvent } from './events.ts';
+import { historyView } from './history.ts';
 import { factsOf } from './ledger.ts';
 import { phaseView } from './phase-view.ts';
 import { activeSpades } from './spades.ts';
@@ -85,6 +85,7 @@ export function view(state: CotState, viewer: Viewer): CotView {
     }),
     declarations: declarationsView(state, viewer, mine),
     activities: state.phase.kind === 'time' && state.phase.step.kind === 'decision' ? { ...state.phase.step.activities } : {},
+    log: historyView(state, viewer),
   };
 }
 
@@ -140,9 +141,4 @@ function declarationsView(state: CotState, viewer: Viewer, mine: Set<string>): C
   });
 }
 
-/** What one viewer learns from one event: the full event for its audience and the GM, else the public part. */
-export function viewEvent(event: CotEvent, viewer: Viewer): CotViewEvent | null {
-  if (viewer.role === 'gm' || event.to.kind === 'all') return clonePlain(event.body);
-  if (event.to.kind === 'seats' && viewer.role === 'player' && event.to.seats.includes(viewer.seat)) return clonePlain(event.body);
-  return event.others ? clonePlain(event.others) : null;
-}
+export { viewEvent } from './view-event.ts';

@@ -1,0 +1,43 @@
+import type { CotView, Viewer } from '@veiltable/protocol';
+import { clonePlain } from './clone.ts';
+import type { CotEvent } from './events.ts';
+import type { CotState, LoggedEvent } from './state.ts';
+import { readableBody } from './view-event.ts';
+
+/**
+ * The room's recent history, kept in the state so that a page opened (or reloaded) later shows the same reveal,
+ * rolls and learned facts as one that was open all along (COT-HID-01: each viewer gets only its own redaction).
+ * Only what a table reads back is kept. Card moves, phase changes and notes are left out (the board, the phase
+ * and the counters show where things stand), as are declarations and locks (the declaration table shows them):
+ * they would crowd out the rolls and make every state copy and view heavier.
+ */
+
+/** How many events the state keeps; older ones stay in the room's stored event log only. */
+export const HISTORY_SIZE = 30;
+
+const KEPT: ReadonlySet<string> = new Set(['cot.revealed', 'cot.check', 'cot.fact']);
+
+/** Appends the events worth showing later, numbered on from the last kept one, dropping the oldest beyond the cap. */
+export function recordHistory(state: CotState, events: readonly CotEvent[]): void {
+  // States saved before the history existed have no log; they start one here.
+  const log: LoggedEvent[] = state.log ?? [];
+  let n = log.at(-1)?.n ?? 0;
+  for (const event of events) if (KEPT.has(event.body.type)) log.push({ n: ++n, event: clonePlain(event) });
+  if (log.length > HISTORY_SIZE) log.splice(0, log.length - HISTORY_SIZE);
+  state.log = log;
+}
+
+/**
+ * The history as one viewer may read it, the ones it may not see left out. Entries are shared, not copied: a kept
+ * entry is never changed after recordHistory copied it in, and copying every entry for every viewer after every
+ * command was most of the cost of a view.
+ */
+export function historyView(state: CotState, viewer: Viewer): CotView['log'] {
+  const out: CotView['log'] = [];
+  for (const { n, event } of state.log ?? []) {
+    const seen = readableBody(event, viewer);
+    if (seen) out.push({ n, event: seen });
+  }
+  return out;
+}
+
