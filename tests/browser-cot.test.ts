@@ -1,23 +1,17 @@
-import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { orthogonalNeighbours } from '@veiltable/engine';
 import { characterOf, cotCharacter, cotSetupFor, gmSettles, heartIn } from './support/cot-table.ts';
 import { createRoom } from './support/http-api.ts';
+import { ARTIFACTS, launchChromium, UI_TIMEOUT_MS } from './support/browser.ts';
 import { RecordingClient } from './support/recording-client.ts';
-import { REPO_ROOT, startServer, type ServerProcess } from './support/server-process.ts';
+import { startServer, type ServerProcess } from './support/server-process.ts';
 import { commit } from './support/session.ts';
 import { createTestDatabase } from '../packages/server/src/db/test-database.ts';
 
 // Issue 3, item 6: on a 390×844 phone a player declares a scout (偵察) on a highlighted square, locks in, and after
 // the reveal sees the private result: the suit on the board, in the knowledge list and in the log with its level.
-
-const CHROMIUM = '/usr/bin/chromium';
-const CLIENT_INDEX = join(REPO_ROOT, 'packages', 'client', 'dist', 'index.html');
-const ARTIFACTS = join(REPO_ROOT, 'test-artifacts');
-const UI_TIMEOUT_MS = 15_000;
 
 let db: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
 let server: ServerProcess | undefined;
@@ -25,19 +19,9 @@ let browser: Browser | undefined;
 const sockets: RecordingClient[] = [];
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(`browser tests need Debian's Chromium at ${CHROMIUM}: apt-get update && apt-get install -y chromium`);
-  }
-  if (!existsSync(CLIENT_INDEX)) {
-    throw new Error(`browser tests need the built client at ${CLIENT_INDEX}: run pnpm --filter @veiltable/client build`);
-  }
-  await mkdir(ARTIFACTS, { recursive: true });
+  browser = await launchChromium();
   db = await createTestDatabase();
   server = await startServer({ databaseUrl: db.url });
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
 });
 
 afterAll(async () => {
