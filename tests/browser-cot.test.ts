@@ -1,39 +1,21 @@
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { orthogonalNeighbours } from '@veiltable/engine';
 import { characterOf, cotCharacter, cotSetupFor, gmSettles, heartIn } from './support/cot-table.ts';
 import { createRoom } from './support/http-api.ts';
-import { ARTIFACTS, launchChromium, UI_TIMEOUT_MS } from './support/browser.ts';
+import { ARTIFACTS, browserStack, phonePage, UI_TIMEOUT_MS } from './support/browser.ts';
 import { RecordingClient } from './support/recording-client.ts';
-import { startServer, type ServerProcess } from './support/server-process.ts';
 import { commit } from './support/session.ts';
-import { createTestDatabase } from '../packages/server/src/db/test-database.ts';
 
 // Issue 3, item 6: on a 390×844 phone a player declares a scout (偵察) on a highlighted square, locks in, and after
 // the reveal sees the private result: the suit on the board, in the knowledge list and in the log with its level.
 
-let db: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
-let server: ServerProcess | undefined;
-let browser: Browser | undefined;
-const sockets: RecordingClient[] = [];
-
-beforeAll(async () => {
-  browser = await launchChromium();
-  db = await createTestDatabase();
-  server = await startServer({ databaseUrl: db.url });
-});
-
-afterAll(async () => {
-  for (const s of sockets) s.close();
-  await browser?.close();
-  await server?.stop();
-  await db?.drop();
-});
+const stack = browserStack({ database: 'postgres' });
+const sockets = stack.sockets;
 
 describe('browser · Call of <T>', () => {
   test('a player on a phone declares a scout, locks in, and sees the private result', async () => {
-    const url = server!.url;
+    const url = stack.url;
     const room = await createRoom(url, 'Expedition', ['Aiko', 'Bruno', 'Chen'], 'call-of-t');
     const gm = new RecordingClient(url, room.gmToken, 'gm');
     const sockets3 = room.seats.map((s, i) => new RecordingClient(url, s.token, `p${i + 1}`));
@@ -55,7 +37,7 @@ describe('browser · Call of <T>', () => {
       await commit(c, { type: 'cot.inv.lock', character: id });
     }
 
-    const page = await browser!.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+    const page = await phonePage(stack.browser);
     const pageErrors: string[] = [];
     page.on('pageerror', (e) => pageErrors.push(e.message));
     try {
@@ -124,12 +106,12 @@ describe('browser · Call of <T>', () => {
   }, 90_000);
 
   test('the GM sets up the expedition from a phone, with every §13 option and its default, then forces the lock', async () => {
-    const url = server!.url;
+    const url = stack.url;
     const room = await createRoom(url, 'Setup', ['Aiko', 'Bruno'], 'call-of-t');
     const gm = new RecordingClient(url, room.gmToken, 'gm-setup');
     sockets.push(gm);
     await gm.connect();
-    const page = await browser!.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+    const page = await phonePage(stack.browser);
     const pageErrors: string[] = [];
     page.on('pageerror', (e) => pageErrors.push(e.message));
     try {
@@ -160,7 +142,7 @@ describe('browser · Call of <T>', () => {
   }, 90_000);
 
   test('the GM answers a waiting event step from the form on the GM console', async () => {
-    const url = server!.url;
+    const url = stack.url;
     const room = await createRoom(url, 'Steps', ['Aiko', 'Bruno'], 'call-of-t');
     const gm = new RecordingClient(url, room.gmToken, 'gm-steps');
     const players = room.seats.map((s, i) => new RecordingClient(url, s.token, `steps-p${i + 1}`));
@@ -193,7 +175,7 @@ describe('browser · Call of <T>', () => {
     }
     expect(step, 'an event step waiting for the GM').not.toBeNull();
 
-    const page = await browser!.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+    const page = await phonePage(stack.browser);
     const pageErrors: string[] = [];
     page.on('pageerror', (e) => pageErrors.push(e.message));
     try {

@@ -1,39 +1,21 @@
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { createRoom } from './support/http-api.ts';
-import { ARTIFACTS, launchChromium, UI_TIMEOUT_MS } from './support/browser.ts';
+import { ARTIFACTS, browserStack, phonePage, UI_TIMEOUT_MS } from './support/browser.ts';
 import { RecordingClient } from './support/recording-client.ts';
 import { auditFrames, plantText, type ViewerKey } from './support/secret-audit.ts';
-import { startServer, type ServerProcess } from './support/server-process.ts';
 import { allAt, commit } from './support/session.ts';
-import { createTestDatabase } from '../packages/server/src/db/test-database.ts';
 
 // Issue 5 on a 390×844 phone: a player asks the GM a 百科事典 question and sends 念話 to one ally from the phone's own
 // forms, then moves; the question and its answer reach only that seat and the GM (D6-HID-03), the 念話 only its two
 // seats and the GM (D6-HID-04), checked in every raw frame every other socket received.
 
-let db: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
-let server: ServerProcess | undefined;
-let browser: Browser | undefined;
-const sockets: RecordingClient[] = [];
-
-beforeAll(async () => {
-  browser = await launchChromium();
-  db = await createTestDatabase();
-  server = await startServer({ databaseUrl: db.url });
-});
-
-afterAll(async () => {
-  for (const s of sockets) s.close();
-  await browser?.close();
-  await server?.stop();
-  await db?.drop();
-});
+const stack = browserStack({ database: 'postgres' });
+const sockets = stack.sockets;
 
 describe('browser · dungeon-2d6 private channels', () => {
   test('百科事典 and 念話 sent from a phone reach only their recipients; the phone moves its character', async () => {
-    const url = server!.url;
+    const url = stack.url;
     const room = await createRoom(url, 'Whispering Vault', ['Aiko', 'Bo', 'Cy'], 'dungeon-2d6');
     const [s1, s2, s3] = room.seats.map((s) => s.seat) as [string, string, string];
     const open = (token: string, label: string) => {
@@ -62,7 +44,7 @@ describe('browser · dungeon-2d6 private channels', () => {
     const answer = plantText('answer');
     const whisper = plantText('telepathy');
 
-    const page = await browser!.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+    const page = await phonePage(stack.browser);
     const pageErrors: string[] = [];
     page.on('pageerror', (e) => pageErrors.push(e.message));
     try {

@@ -1,38 +1,21 @@
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import { createRoom } from './support/http-api.ts';
-import { ARTIFACTS, launchChromium, UI_TIMEOUT_MS } from './support/browser.ts';
+import { ARTIFACTS, browserStack, phonePage, UI_TIMEOUT_MS } from './support/browser.ts';
 import { RecordingClient } from './support/recording-client.ts';
-import { startServer, type ServerProcess } from './support/server-process.ts';
 import { commit } from './support/session.ts';
-import { createTestDatabase } from '../packages/server/src/db/test-database.ts';
 
 // Issue 5, item 6: on a 390×844 phone a player sees the 《集中》 window of their own check with what each choice would
 // change and the table's countdown, and uses it; then covers an ally with 《かばう》 before the defence roll.
 
-let db: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
-let server: ServerProcess | undefined;
-let browser: Browser | undefined;
-const sockets: RecordingClient[] = [];
-
-beforeAll(async () => {
-  browser = await launchChromium();
-  // Postgres rather than embedded PGlite: lighter to start beside the other browser file on a small machine.
-  db = await createTestDatabase();
-  server = await startServer({ databaseUrl: db.url });
-});
-
-afterAll(async () => {
-  for (const s of sockets) s.close();
-  await browser?.close();
-  await server?.stop();
-  await db?.drop();
-});
+// Postgres rather than embedded PGlite: lighter to start beside the other browser file on a small machine.
+const stack = browserStack({ database: 'postgres' });
+const sockets = stack.sockets;
 
 describe('browser · dungeon-2d6', () => {
   test('a player on a phone sees a timed 《集中》 prompt with its effect, spends HP, and covers an ally', async () => {
-    const url = server!.url;
+    const url = stack.url;
     const room = await createRoom(url, 'Crypt of Lamps', ['Aiko'], 'dungeon-2d6');
     const s1 = room.seats[0]!.seat;
     const gm = new RecordingClient(url, room.gmToken, 'gm');
@@ -44,7 +27,7 @@ describe('browser · dungeon-2d6', () => {
     await commit(gm, { type: 'character.add', name: 'Sol', controller: 'pc', owner: s1, zone: 'z1', base: { VAL: 3, AGI: 1, SPI: 1 }, hp: 12, maxHp: 12 });
     await commit(gm, { type: 'character.add', name: 'Ogre', controller: 'enemy', side: 'enemies', zone: 'z1', base: { VAL: 4, AGI: 1, SPI: 0 }, hp: 30, maxHp: 30 });
 
-    const page = await browser!.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+    const page = await phonePage(stack.browser);
     const pageErrors: string[] = [];
     page.on('pageerror', (e) => pageErrors.push(e.message));
     try {

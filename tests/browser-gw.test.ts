@@ -1,34 +1,16 @@
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { GwSheet, GwView } from '@veiltable/protocol';
 import { createRoom } from './support/http-api.ts';
-import { ARTIFACTS, launchChromium, UI_TIMEOUT_MS } from './support/browser.ts';
+import { ARTIFACTS, browserStack, phonePage, UI_TIMEOUT_MS } from './support/browser.ts';
 import { RecordingClient } from './support/recording-client.ts';
-import { startServer, type ServerProcess } from './support/server-process.ts';
 import { commit } from './support/session.ts';
-import { createTestDatabase } from '../packages/server/src/db/test-database.ts';
 
 // Issue 4, item 7: on a 390×844 phone a servant's player sees its pool as cards with counts, fills five slots from
 // the legal choices only, locks in; after the reveal each slot's result shows with its damage breakdown.
 
-let db: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
-let server: ServerProcess | undefined;
-let browser: Browser | undefined;
-const sockets: RecordingClient[] = [];
-
-beforeAll(async () => {
-  browser = await launchChromium();
-  db = await createTestDatabase();
-  server = await startServer({ databaseUrl: db.url });
-});
-
-afterAll(async () => {
-  for (const s of sockets) s.close();
-  await browser?.close();
-  await server?.stop();
-  await db?.drop();
-});
+const stack = browserStack({ database: 'postgres' });
+const sockets = stack.sockets;
 
 const gw = (c: RecordingClient): GwView => {
   if (c.view?.game !== 'grail-war') throw new Error('not a grail-war view');
@@ -46,7 +28,7 @@ function servant(alias: string, str: string): GwSheet {
 
 describe('browser · grail war', () => {
   test('a servant player on a phone fills five slots from its pool, locks in, and sees the results', async () => {
-    const url = server!.url;
+    const url = stack.url;
     const room = await createRoom(url, 'Fuyuki', ['Aki', 'Bea'], 'grail-war');
     const [s1, s2] = room.seats.map((s) => s.seat) as [string, string];
     const gm = new RecordingClient(url, room.gmToken, 'gm');
@@ -59,7 +41,7 @@ describe('browser · grail war', () => {
     const empty = { row: null, seals: [], conviction: 0, consumables: [], activatePlus: [], guardian: false };
     await commit(foe, { type: 'battle.prepare', decl: empty });
 
-    const page = await browser!.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+    const page = await phonePage(stack.browser);
     const pageErrors: string[] = [];
     page.on('pageerror', (e) => pageErrors.push(e.message));
     try {
@@ -107,7 +89,7 @@ describe('browser · grail war', () => {
     }
   }, 90_000);
   test('a phone drinks a potion before the battle, buys + on a judgment and withdraws in slot 3', async () => {
-    const url = server!.url;
+    const url = stack.url;
     const room = await createRoom(url, 'Fuyuki-2', ['Aki', 'Bea'], 'grail-war');
     const [s1, s2] = room.seats.map((s) => s.seat) as [string, string];
     const gm = new RecordingClient(url, room.gmToken, 'gm2');
@@ -120,7 +102,7 @@ describe('browser · grail war', () => {
     await commit(gm, { type: 'battle.start', scene: 'night', participants: [{ character: 'saber', side: 'A' }, { character: 'lancer', side: 'B' }], regions: {}, knowledge: [], ambushSide: null });
     await commit(foe, { type: 'battle.prepare', decl: { row: null, seals: [], conviction: 0, consumables: [], activatePlus: [], guardian: false } });
 
-    const page = await browser!.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+    const page = await phonePage(stack.browser);
     const pageErrors: string[] = [];
     page.on('pageerror', (e) => pageErrors.push(e.message));
     try {

@@ -1,34 +1,21 @@
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import { createRoom } from './support/http-api.ts';
-import { ARTIFACTS, launchChromium, UI_TIMEOUT_MS } from './support/browser.ts';
+import { ARTIFACTS, browserStack, phonePage, UI_TIMEOUT_MS } from './support/browser.ts';
 import { RecordingClient } from './support/recording-client.ts';
-import { startServer, type ServerProcess } from './support/server-process.ts';
 import { commit, commitmentsSeen, declIn, revealSeqOf, verifyRevealed } from './support/session.ts';
 
 // Requirement 12: on a phone-sized screen a player opens a join link, sees the hand the GM dealt, answers a sealed
 // declaration, and after the reveal sees every answer with its hash verified in the browser.
 
-let server: ServerProcess | undefined;
-let browser: Browser | undefined;
-const sockets: RecordingClient[] = [];
-
-beforeAll(async () => {
-  browser = await launchChromium();
-  // Embedded PGlite: this file checks the client, the Postgres path is covered by the other end-to-end files.
-  server = await startServer();
-});
-
-afterAll(async () => {
-  for (const s of sockets) s.close();
-  await browser?.close();
-  await server?.stop();
-});
+// Embedded PGlite: this file checks the client, the Postgres path is covered by the other end-to-end files.
+const stack = browserStack({ database: 'pglite' });
+const sockets = stack.sockets;
 
 describe('browser', () => {
   test('a player on a phone sees the dealt hand, answers sealed, and sees every answer verified after the reveal', async () => {
-    const url = server!.url;
+    const url = stack.url;
     const room = await createRoom(url, 'Night at the inn', ['Aiko', 'Bruno']);
     const [s1, s2] = room.seats.map((s) => s.seat) as [string, string];
     const gm = new RecordingClient(url, room.gmToken, 'gm');
@@ -47,7 +34,7 @@ describe('browser', () => {
     if (!openEvent || openEvent.type !== 'decl.opened') throw new Error('no decl.opened event');
     const decl = openEvent.decl.id;
 
-    const page = await browser!.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+    const page = await phonePage(stack.browser);
     const pageErrors: string[] = [];
     page.on('pageerror', (e) => pageErrors.push(e.message));
     try {
