@@ -52,9 +52,10 @@ describe('handshakeAuth', () => {
 describe('serverMessage', () => {
   test.each([
     ['an ack', { type: 'ack', ref: 'a', seq: 3 }],
-    ['a rejection without ref', { type: 'rejected', ref: null, code: 'BAD_JSON' }],
-    ['a rejection with a rule', { type: 'rejected', ref: 'a', code: 'NOT_GM', rule: 'COT-INV-03' }],
-    ['a kick', { type: 'kicked', code: 'TOKEN_REVOKED' }],
+    ['a rejection without ref', { type: 'rejected', ref: null, code: 'BAD_JSON', seq: 0 }],
+    ['a rejection with a rule', { type: 'rejected', ref: 'a', code: 'NOT_GM', rule: 'COT-INV-03', seq: 4 }],
+    ['a kick', { type: 'kicked', code: 'TOKEN_REVOKED', seq: 9 }],
+    ['a pong', { type: 'pong', ref: 'p', seq: 2 }],
     ['an update without view', { type: 'update', seq: 2, events: [{ type: 'deck.shuffled', count: 52 }] }],
     ['a dungeon-2d6 event', { type: 'update', seq: 3, events: [{ type: 'window.opened', data: { window: 'w1', kind: 'react' } }] }],
     ['a call-of-t lock', { type: 'update', seq: 4, events: [{ type: 'cot.locked', character: 'ch2' }] }],
@@ -63,7 +64,9 @@ describe('serverMessage', () => {
   });
 
   test.each([
-    ['a lower-case code', { type: 'rejected', ref: null, code: 'oops' }],
+    ['a lower-case code', { type: 'rejected', ref: null, code: 'oops', seq: 0 }],
+    ['a rejection without the room seq', { type: 'rejected', ref: null, code: 'BAD_JSON' }],
+    ['a pong without the room seq', { type: 'pong', ref: 'p' }],
     ['an event of no known type', { type: 'update', seq: 2, events: [{ type: 'secret.dump', all: true }] }],
     ['a dungeon-2d6-shaped event of no known type', { type: 'update', seq: 2, events: [{ type: 'secret.dump', data: {} }] }],
     ['a welcome of another protocol version', { type: 'welcome', protocol: 99, room: { id: 'r', game: 'g', title: 't' }, viewer: { role: 'gm' }, seq: 0, view: {} }],

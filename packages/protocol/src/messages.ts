@@ -59,17 +59,20 @@ export const serverMessage = z.discriminatedUnion('type', [
   }),
   /** One committed command's events, redacted for this viewer; `view` follows the last of a batch. */
   z.object({ type: z.literal('update'), seq: z.number().int(), events: z.array(gameViewEvent), view: gameView.optional() }),
+  /** Every message carries the room's seq, so a client always knows how far the room had got. */
   z.object({ type: z.literal('ack'), ref, seq: z.number().int() }),
-  z.object({ type: z.literal('pong'), ref }),
+  z.object({ type: z.literal('pong'), ref, seq: z.number().int() }),
   z.object({
     type: z.literal('rejected'),
     ref: ref.nullable(),
     code: rejectionCode,
     rule: z.string().optional(),
     detail: z.string().max(500).optional(),
+    /** The room's seq when the refusal was sent: nothing was committed for it. */
+    seq: z.number().int(),
   }),
   /** The server is about to close this socket (revoked link, abuse). */
-  z.object({ type: z.literal('kicked'), code: rejectionCode }),
+  z.object({ type: z.literal('kicked'), code: rejectionCode, seq: z.number().int() }),
 ]);
 export type ServerMessage = z.infer<typeof serverMessage>;
 

@@ -277,7 +277,7 @@ describe('Room connections', () => {
     for (const c of [p, g, x]) await room.attach(c);
     const kicked = await room.kick((c) => c.viewer.role === 'player', 'TOKEN_REVOKED');
     expect(kicked).toBe(1);
-    expect(p.got.at(-1)).toEqual({ type: 'kicked', code: 'TOKEN_REVOKED' });
+    expect(p.got.at(-1)).toEqual({ type: 'kicked', code: 'TOKEN_REVOKED', seq: room.seq });
     expect(p.closed).toBe(true);
     room.detach('x');
     await room.submit({ type: 'inc', by: 1 }, GM);

@@ -213,7 +213,7 @@ export class Room {
       for (const conn of [...this.connections.values()]) {
         if (!match(conn)) continue;
         this.connections.delete(conn.id);
-        safeSend(conn, { type: 'kicked', code });
+        safeSend(conn, { type: 'kicked', code, seq: this.liveSeq });
         conn.close?.();
         count++;
       }

@@ -1,7 +1,8 @@
 import type { ClientMessage, ServerMessage } from '@veiltable/protocol';
 import { clientMessage, MAX_MESSAGE_CHARS } from '@veiltable/protocol';
 
-type Rejected = Extract<ServerMessage, { type: 'rejected' }>;
+/** A refusal before the socket layer stamps it with the room's seq. */
+type Rejected = Omit<Extract<ServerMessage, { type: 'rejected' }>, 'seq'>;
 
 /** The `type`s a client may send; anything else is UNKNOWN_TYPE rather than a shape error. */
 const CLIENT_TYPES: ReadonlySet<string> = new Set(clientMessage.options.map((o) => o.shape.type.value));

@@ -2,7 +2,7 @@ import type { ServerMessage } from '@veiltable/protocol';
 import { describe, expect, test, vi } from 'vitest';
 import { Outbox } from './outbox.ts';
 
-const pong = (ref: string): ServerMessage => ({ type: 'pong', ref });
+const pong = (ref: string): ServerMessage => ({ type: 'pong', ref, seq: 0 });
 
 type Emit = { ids: string[]; msg: ServerMessage };
 
@@ -84,7 +84,7 @@ describe('order and delivery', () => {
 
   test('flush writes at once, so a kick queued just before a close goes out first', () => {
     const { outbox, emits } = recorded();
-    const kicked: ServerMessage = { type: 'kicked', code: 'TOO_MANY_REJECTIONS' };
+    const kicked: ServerMessage = { type: 'kicked', code: 'TOO_MANY_REJECTIONS', seq: 0 };
     outbox.send('s1', kicked);
     outbox.flush();
     expect(emits).toEqual([{ ids: ['s1'], msg: kicked }]);

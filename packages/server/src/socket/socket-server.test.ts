@@ -161,7 +161,7 @@ describe('hostile or mistaken input: coded rejection, nothing changes, others st
     const bora = await connect(table.bora.token);
     const before = snapshot();
     aki.send({ type: 'sudo', ref: 'u1' });
-    expect(await aki.reply('u1')).toEqual({ type: 'rejected', ref: 'u1', code: 'UNKNOWN_TYPE' });
+    expect(await aki.reply('u1')).toEqual({ type: 'rejected', ref: 'u1', code: 'UNKNOWN_TYPE', seq: expect.any(Number) });
     expect(snapshot()).toEqual(before);
     await stillServed(bora);
   });
@@ -220,7 +220,7 @@ describe('hostile or mistaken input: coded rejection, nothing changes, others st
       headers: { authorization: `Bearer ${table.gmToken}` },
     });
     const fresh = seatLinkResponse.parse(res.json());
-    expect(await oldAki.next((m) => m.type === 'kicked')).toEqual({ type: 'kicked', code: 'TOKEN_REVOKED' });
+    expect(await oldAki.next((m) => m.type === 'kicked')).toEqual({ type: 'kicked', code: 'TOKEN_REVOKED', seq: expect.any(Number) });
     expect(await gone).toBe('io server disconnect');
     await expect(WireClient.connect(table.base, table.aki.token)).rejects.toThrow('TOKEN_REVOKED');
     expect(snapshot()).toEqual(before);
@@ -235,7 +235,7 @@ describe('hostile or mistaken input: coded rejection, nothing changes, others st
     const bora = await connect(table.bora.token);
     const before = snapshot();
     spectator.send({ type: 'command', ref: 'sp', command: { type: 'chat.send', to: { kind: 'all' }, text: 'hi' } });
-    expect(await spectator.reply('sp')).toEqual({ type: 'rejected', ref: 'sp', code: 'SPECTATOR_READ_ONLY' });
+    expect(await spectator.reply('sp')).toEqual({ type: 'rejected', ref: 'sp', code: 'SPECTATOR_READ_ONLY', seq: expect.any(Number) });
     expect(snapshot()).toEqual(before);
     await stillServed(bora);
   });
@@ -305,7 +305,7 @@ describe('hostile or mistaken input: coded rejection, nothing changes, others st
     const bora = await connect(table.bora.token);
     const gone = aki.disconnected();
     for (let i = 0; i < 200; i++) aki.sendRaw('not json');
-    expect(await aki.next((m) => m.type === 'kicked')).toEqual({ type: 'kicked', code: 'TOO_MANY_REJECTIONS' });
+    expect(await aki.next((m) => m.type === 'kicked')).toEqual({ type: 'kicked', code: 'TOO_MANY_REJECTIONS', seq: expect.any(Number) });
     expect(await gone).toBe('io server disconnect');
     await stillServed(bora);
   });

@@ -77,12 +77,14 @@ async function serveSocket(socket: Socket, data: SocketData, deps: SocketDeps, o
 
   const bucket = new TokenBucket(SOCKET_RATE);
   let rejectionsInARow = 0;
-  const refuse = (msg: Extract<ServerMessage, { type: 'rejected' }>) => {
-    send(msg);
+  /** A refusal, stamped with the room's seq like every outbound message. */
+  const sendRejection = (msg: Omit<Extract<ServerMessage, { type: 'rejected' }>, 'seq'>) => send({ ...msg, seq: room.seq });
+  const refuse = (msg: Omit<Extract<ServerMessage, { type: 'rejected' }>, 'seq'>) => {
+    sendRejection(msg);
     rejectionsInARow++;
     if (rejectionsInARow >= MAX_REJECTIONS_IN_A_ROW) {
       room.detach(socket.id);
-      send({ type: 'kicked', code: 'TOO_MANY_REJECTIONS' });
+      send({ type: 'kicked', code: 'TOO_MANY_REJECTIONS', seq: room.seq });
       close();
     }
   };
@@ -101,15 +103,15 @@ async function serveSocket(socket: Socket, data: SocketData, deps: SocketDeps, o
   });
 
   function handle(msg: ClientMessage, rawCommand: unknown): void {
-    if (msg.type === 'ping') return send({ type: 'pong', ref: msg.ref });
+    if (msg.type === 'ping') return send({ type: 'pong', ref: msg.ref, seq: room.seq });
     room.submit(room.game.parseCommand ? rawCommand : msg.command, viewer).then(
       (result) => {
         if (result.ok) send({ type: 'ack', ref: msg.ref, seq: result.value.seq });
-        else send(rejection(msg.ref, result.error.code, result.error.rule, result.error.detail));
+        else sendRejection(rejection(msg.ref, result.error.code, result.error.rule, result.error.detail));
       },
       (e: unknown) => {
         console.error(`room ${room.id}: submit failed`, e);
-        send(rejection(msg.ref, 'INTERNAL'));
+        sendRejection(rejection(msg.ref, 'INTERNAL'));
       },
     );
   }

@@ -143,7 +143,7 @@ describe('commands', () => {
   test('a refusal resolves the command and is listed for display with its rule', async () => {
     const outcome = conn.send({ type: 'decl.reveal', decl: 'd1' });
     const { ref } = socket.sent[0] as { ref: string };
-    socket.fire(WIRE_EVENT, { type: 'rejected', ref, code: 'NOT_GM', rule: 'FT-DECL-03' });
+    socket.fire(WIRE_EVENT, { type: 'rejected', ref, code: 'NOT_GM', rule: 'FT-DECL-03', seq: 0 });
     await expect(outcome).resolves.toEqual({ ok: false, code: 'NOT_GM', rule: 'FT-DECL-03' });
     expect(conn.rejections.map((r) => [r.code, r.rule])).toEqual([['NOT_GM', 'FT-DECL-03']]);
     conn.dismiss(conn.rejections[0]!.id);
@@ -202,7 +202,7 @@ describe('losing the connection', () => {
 
   test('a kick stays a kick when the socket then closes', () => {
     socket.fire(WIRE_EVENT, welcome(1));
-    socket.fire(WIRE_EVENT, { type: 'kicked', code: 'TOKEN_REVOKED' });
+    socket.fire(WIRE_EVENT, { type: 'kicked', code: 'TOKEN_REVOKED', seq: 0 });
     socket.fire('disconnect', 'io server disconnect');
     expect(conn.status).toBe('kicked');
     expect(conn.reason).toBe('TOKEN_REVOKED');
