@@ -1,33 +1,20 @@
 import { verifyCommitment, orthogonalNeighbours } from '@veiltable/engine';
 import type { CotInvAction, CotView, GameViewEvent } from '@veiltable/protocol';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { auditCot } from './support/cot-audit.ts';
 import { characterOf, cotCharacter, cotSetupFor, gmSettles, heartIn } from './support/cot-table.ts';
 import { createRoom } from './support/http-api.ts';
 import { RecordingClient } from './support/recording-client.ts';
 import { auditFrames, plantText, type Plant, type ViewerKey } from './support/secret-audit.ts';
-import { startServer, type ServerProcess } from './support/server-process.ts';
+import { serverStack } from './support/server-stack.ts';
 import { allAt, commit } from './support/session.ts';
-import { createTestDatabase } from '../packages/server/src/db/test-database.ts';
 
 // Issue 3 through the real server and Postgres: a GM, three players and a spectator play two full cycles of
 // Call of <T> (sealed investigation, reveal, scout results, sharing, the time phase, events answered by the GM,
 // hand passing, the cycle end). Every frame is recorded; planted strings and the game's own card values are audited.
 
-let db: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
-let server: ServerProcess | undefined;
-const sockets: RecordingClient[] = [];
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  server = await startServer({ databaseUrl: db.url });
-});
-
-afterAll(async () => {
-  for (const s of sockets) s.close();
-  await server?.stop();
-  await db?.drop();
-});
+const stack = serverStack({ database: 'postgres' });
+const sockets = stack.sockets;
 
 type CotEvent = Extract<GameViewEvent, { type: `cot.${string}` }>;
 
@@ -39,7 +26,7 @@ const grid = (v: CotView) => ({ width: v.board.width, height: v.board.height });
 
 describe('Call of <T> online', () => {
   test('two full cycles with a GM, three players and a spectator; no frame carries a secret to the wrong viewer', async () => {
-    const url = server!.url;
+    const url = stack.url;
     const room = await createRoom(url, 'Expedition', ['Aiko', 'Bruno', 'Chen'], 'call-of-t');
     const seats = room.seats.map((s) => s.seat) as [string, string, string];
     const open = (token: string, label: string) => {

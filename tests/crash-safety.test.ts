@@ -1,31 +1,18 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestDatabase } from '../packages/server/src/db/test-database.ts';
+import { describe, expect, test } from 'vitest';
 import { createRoom } from './support/http-api.ts';
 import { RecordingClient } from './support/recording-client.ts';
-import { startServer, type ServerProcess } from './support/server-process.ts';
+import { serverStack } from './support/server-stack.ts';
 import { allAt, commit, commitmentsSeen, declIn, revealSeqOf, verifyRevealed } from './support/session.ts';
 
 // Requirement 10: an acknowledged command survives a SIGKILL of the server. After a restart on the same database
 // and port, clients come back on their own with their last seq, receive what they missed, and the session finishes.
 
-let db: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
-let server: ServerProcess | undefined;
-const sockets: RecordingClient[] = [];
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  server = await startServer({ databaseUrl: db.url });
-});
-
-afterAll(async () => {
-  for (const s of sockets) s.close();
-  await server?.stop();
-  await db?.drop();
-});
+const stack = serverStack({ database: 'postgres' });
+const sockets = stack.sockets;
 
 describe('crash safety', () => {
   test('acknowledged sealed answers survive SIGKILL and the session finishes after a restart', async () => {
-    const srv = server!;
+    const srv = stack.server;
     const room = await createRoom(srv.url, 'Crash', ['Aiko', 'Bruno', 'Chen']);
     const [s1, s2, s3] = room.seats.map((s) => s.seat) as [string, string, string];
     const open = (token: string, label: string) => {

@@ -1,30 +1,17 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { D6View, GameCommandInput, GameViewEvent } from '@veiltable/protocol';
 import { createRoom } from './support/http-api.ts';
 import { RecordingClient } from './support/recording-client.ts';
 import { auditFrames, plantText, type Plant, type ViewerKey } from './support/secret-audit.ts';
-import { startServer, type ServerProcess } from './support/server-process.ts';
+import { serverStack } from './support/server-stack.ts';
 import { allAt, commit } from './support/session.ts';
-import { createTestDatabase } from '../packages/server/src/db/test-database.ts';
 
 // Issue 5 through the real server and Postgres: reaction windows close on their rule events and late declarations
 // are refused (D6-WIN-02/04/12), a table timeout closes a window from the server's clock (D6-WIN-11), and no frame
 // carries GM-only data to anyone else (§10.1).
 
-let db: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
-let server: ServerProcess | undefined;
-const sockets: RecordingClient[] = [];
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  server = await startServer({ databaseUrl: db.url });
-});
-
-afterAll(async () => {
-  for (const s of sockets) s.close();
-  await server?.stop();
-  await db?.drop();
-});
+const stack = serverStack({ database: 'postgres' });
+const sockets = stack.sockets;
 
 type D6Event = Extract<GameViewEvent, { data: Record<string, unknown> }>;
 
@@ -45,7 +32,7 @@ const newest = (ids: string[]) => ids[ids.length - 1]!;
 
 describe('dungeon-2d6 reaction windows online', () => {
   test('late declarations are refused, early ones accepted, timeouts fire, and no GM-only data leaks', async () => {
-    const url = server!.url;
+    const url = stack.url;
     const room = await createRoom(url, 'Crypt of Lamps', ['Aki', 'Bea'], 'dungeon-2d6');
     const [s1, s2] = room.seats.map((s) => s.seat) as [string, string];
     const open = (token: string, label: string) => {

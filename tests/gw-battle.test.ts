@@ -1,31 +1,18 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { defaultGrailWarOptions, verifyCommitment } from '@veiltable/engine';
 import type { GameCommandInput, GameViewEvent, GwSheet, GwView } from '@veiltable/protocol';
 import { createRoom } from './support/http-api.ts';
 import { RecordingClient } from './support/recording-client.ts';
 import { auditFrames, plantText, type Plant, type ViewerKey } from './support/secret-audit.ts';
-import { startServer, type ServerProcess } from './support/server-process.ts';
+import { serverStack } from './support/server-stack.ts';
 import { allAt, commit } from './support/session.ts';
-import { createTestDatabase } from '../packages/server/src/db/test-database.ts';
 
 // Issue 4 through the real server and Postgres: two masters and two servants fight a Grail War battle under the 001
 // rules and again under 000, while a spectator watches. Every frame each socket receives is recorded and searched
 // for strings planted in true names, private sheet fields and the judgments sealed before their reveal (§17).
 
-let db: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
-let server: ServerProcess | undefined;
-const sockets: RecordingClient[] = [];
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  server = await startServer({ databaseUrl: db.url });
-});
-
-afterAll(async () => {
-  for (const s of sockets) s.close();
-  await server?.stop();
-  await db?.drop();
-});
+const stack = serverStack({ database: 'postgres' });
+const sockets = stack.sockets;
 
 type GwEvent = Extract<GameViewEvent, { type: 'batch.revealed' | 'slot.resolved' }>;
 
@@ -67,7 +54,7 @@ function plan(opponent: string | null, cards: ({ card: 'smash' | 'counter' | 'ru
 }
 
 async function fight(version: '001' | '000'): Promise<void> {
-  const url = server!.url;
+  const url = stack.url;
   const room = await createRoom(url, `Grail War ${version}`, ['Aki', 'Bea', 'Cid', 'Dai'], 'grail-war');
   const [s1, s2, s3, s4] = room.seats.map((s) => s.seat) as [string, string, string, string];
   const open = (token: string, label: string) => {

@@ -1,32 +1,19 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { createRoom } from './support/http-api.ts';
 import { RecordingClient } from './support/recording-client.ts';
 import { auditFrames, plantText, type Plant, type ViewerKey } from './support/secret-audit.ts';
-import { startServer, type ServerProcess } from './support/server-process.ts';
+import { serverStack } from './support/server-stack.ts';
 import { allAt, commit, commitmentsSeen, declIn, revealSeqOf, verifyRevealed } from './support/session.ts';
-import { createTestDatabase } from '../packages/server/src/db/test-database.ts';
 
 // Requirement 9: every secret of a scripted session carries a unique planted string; every raw frame every socket
 // received is searched for every plant, and each must reach exactly the viewers entitled to it at that seq.
 
-let db: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
-let server: ServerProcess | undefined;
-const sockets: RecordingClient[] = [];
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  server = await startServer({ databaseUrl: db.url });
-});
-
-afterAll(async () => {
-  for (const s of sockets) s.close();
-  await server?.stop();
-  await db?.drop();
-});
+const stack = serverStack({ database: 'postgres' });
+const sockets = stack.sockets;
 
 describe('secrets audit', () => {
   test('no planted secret reaches a viewer before it may see it, and every reveal reaches everyone', async () => {
-    const url = server!.url;
+    const url = stack.url;
     const room = await createRoom(url, 'Audit', ['Aiko', 'Bruno', 'Chen']);
     const [s1, s2, s3] = room.seats.map((s) => s.seat) as [string, string, string];
     const open = (token: string, label: string) => {

@@ -3,9 +3,8 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { createTestDatabase } from '../../packages/server/src/db/test-database.ts';
-import type { RecordingClient } from './recording-client.ts';
-import { REPO_ROOT, startServer, type ServerProcess } from './server-process.ts';
+import { REPO_ROOT } from './server-process.ts';
+import { serverStack, type ServerStack } from './server-stack.ts';
 
 /** Debian's Chromium; browser tests never download a browser of their own. */
 const CHROMIUM = '/usr/bin/chromium';
@@ -32,35 +31,27 @@ export function phonePage(browser: Browser): Promise<Page> {
   return browser.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
 }
 
-/**
- * Starts Chromium and a real server for the file (on a fresh Postgres database, or on embedded PGlite) and stops
- * them, with every socket the file tracks, when it ends.
- */
-export function browserStack(opts: { database: 'postgres' | 'pglite' }): { readonly url: string; readonly browser: Browser; sockets: RecordingClient[] } {
-  let db: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
-  let server: ServerProcess | undefined;
+/** Chromium and a real server for the file (see serverStack), both stopped when the file ends. */
+export function browserStack(opts: { database: 'postgres' | 'pglite' }): ServerStack & { readonly browser: Browser } {
+  const stack = serverStack(opts);
   let browser: Browser | undefined;
-  const sockets: RecordingClient[] = [];
   beforeAll(async () => {
     browser = await launchChromium();
-    if (opts.database === 'postgres') db = await createTestDatabase();
-    server = await startServer(db ? { databaseUrl: db.url } : {});
   });
   afterAll(async () => {
-    for (const s of sockets) s.close();
     await browser?.close();
-    await server?.stop();
-    await db?.drop();
   });
   return {
     get url() {
-      if (!server) throw new Error('server not started');
-      return server.url;
+      return stack.url;
+    },
+    get server() {
+      return stack.server;
     },
     get browser() {
       if (!browser) throw new Error('browser not launched');
       return browser;
     },
-    sockets,
+    sockets: stack.sockets,
   };
 }
