@@ -2,23 +2,28 @@ import type { Viewer } from '@veiltable/protocol';
 import type { Rejection, Result } from './result.ts';
 
 /**
- * A timer the server keeps armed while the game lists it: once `seconds` have passed it submits `command` as the GM
- * through the room's queue. The key names the timer across states, so a timer listed again is not restarted.
+ * A timer the server keeps armed while the game lists it: at `deadline` (ms since the epoch, a time the state holds)
+ * it submits `command` as the GM through the room's queue. The key names the timer across states, so a timer listed
+ * again with the same deadline is not restarted; the server arms it for whatever is left of the span, so a restart
+ * neither lengthens nor shortens it.
  */
-export type GameTimer<C> = { key: string; seconds: number; command: C };
+export type GameTimer<C> = { key: string; deadline: number; command: C };
 
 /**
  * A rule set, as the room runs it. Every function is pure: same inputs, same outputs; no clock, no I/O,
  * randomness only from the RNG state inside S. The server trusts nothing but these functions to hide things.
+ *
+ * `at` is the time the server stamped on the command (ms since the epoch). The log records it with the command, so
+ * a replay passes the same value and rebuilds the same state; rules may derive deadlines from it, never read a clock.
  */
 export interface Game<S, C, E, V, VE> {
   id: string;
   /** Initial state from a 64-hex-digit seed (drawn by the server from a CSPRNG). */
   setup(seed: string): S;
   /** Checks a command without changing anything. */
-  validate(state: S, command: C, actor: Viewer): Result<void, Rejection>;
+  validate(state: S, command: C, actor: Viewer, at: number): Result<void, Rejection>;
   /** Applies a valid command: the next state and the events it produced. */
-  apply(state: S, command: C, actor: Viewer): Result<{ state: S; events: E[] }, Rejection>;
+  apply(state: S, command: C, actor: Viewer, at: number): Result<{ state: S; events: E[] }, Rejection>;
   /** The whole room as one viewer may see it. */
   view(state: S, viewer: Viewer): V;
   /** What one viewer learns from one event, or null when it tells them nothing. */
@@ -28,10 +33,23 @@ export interface Game<S, C, E, V, VE> {
    * BAD_SHAPE for a known one of the wrong shape). Absent: the room passes commands on unparsed.
    */
   parseCommand?(raw: unknown): Result<C, Rejection>;
-  /** The timers this state needs (reaction-window timeouts …); the rules never read a clock, the server keeps it. */
+  /** The timers this state needs (reaction-window timeouts …), each due at a deadline the state holds. */
   timers?(state: S): GameTimer<C>[];
+  /**
+   * Brings a state saved by an earlier version of this game (a snapshot) to the current shape. What it lacks gets
+   * the value the earlier version behaved as, not necessarily today's default, so a running room keeps its rules.
+   * Pure and idempotent: a current state comes back as the same object, and the input is never modified. `at` is
+   * the time the room loads it (ms since the epoch), from which deadlines the old state never stored are counted.
+   * Absent: this game's states never changed shape.
+   */
+  upgrade?(state: unknown, at: number): S;
 }
 
 /** A game with its types erased, as the server's room holds it. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyGame = Game<any, any, any, any, any>;
+
+/** The moment `seconds` after `at` (both as the rules see time: ms since the epoch). */
+export function secondsAfter(at: number, seconds: number): number {
+  return at + seconds * 1000;
+}

@@ -32,7 +32,8 @@ describe('reaction window core', () => {
     const none = openWindow('w1', 'cover', ['a']);
     const r = timeoutWindow(none);
     expect(r.ok ? null : r.error.code).toBe('NO_TIMEOUT');
-    const timed = openWindow('w2', 'cover', ['a'], { timeoutAllowed: true });
+    const timed = openWindow('w2', 'cover', ['a'], { deadline: 1_700_000_030_000 });
+    expect(timed.deadline).toBe(1_700_000_030_000);
     expect(timeoutWindow(timed).ok).toBe(true);
     expect(timed.closedBy).toBe('timeout');
   });
@@ -46,10 +47,11 @@ describe('reaction window core', () => {
   });
 
   test('D6-WIN-13 a minimum span holds off the rule event until the server reports it elapsed', () => {
-    const w = openWindow('w1', 'concentration', ['a'], { minSpan: true });
+    const w = openWindow('w1', 'concentration', ['a'], { minSpanEnds: 1_700_000_005_000 });
     const early = canCloseByRule(w);
     expect(early.ok ? null : early.error.code).toBe('WINDOW_MIN_SPAN');
     elapseMinSpan(w);
+    expect(w.minSpanEnds).toBeNull();
     expect(canCloseByRule(w).ok).toBe(true);
   });
 });

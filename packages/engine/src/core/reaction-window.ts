@@ -4,7 +4,8 @@ import { err, ok } from './result.ts';
 /**
  * A reaction window: a span of the event sequence during which listed participants may declare something.
  * It opens on one event and closes on exactly one closing event; after that, every declaration is refused with
- * WINDOW_CLOSED. The engine never reads a clock: a timeout reaches it as a command the server sends.
+ * WINDOW_CLOSED. The engine never reads a clock: its deadlines are times the opening command was stamped with plus
+ * the table's spans, and a timeout reaches it as a command the server sends when one passes.
  * Plain data, so it survives structuredClone and JSON.
  */
 export type ReactionWindow = {
@@ -17,16 +18,17 @@ export type ReactionWindow = {
   passed: string[];
   status: 'open' | 'closed';
   closedBy?: WindowCloseReason;
-  /** Whether a server timeout may close it (the table setting; default none). */
-  timeoutAllowed: boolean;
-  /** Optional minimum open span: until the server reports it elapsed, the rule event may not close it. */
-  minPending: boolean;
+  /** When the server's timeout closes it (ms since the epoch), or null where the table set no timeout. */
+  deadline: number | null;
+  /** The end of an optional minimum open span: until the server reports it elapsed, the rule event may not close it. */
+  minSpanEnds: number | null;
 };
 
 /** rule: the window's own closing event; all-passed: everyone eligible passed; gm: closed by hand; timeout: the server's clock. */
 export type WindowCloseReason = 'rule' | 'all-passed' | 'gm' | 'timeout';
 
-export type WindowOptions = { timeoutAllowed?: boolean; minSpan?: boolean };
+/** Absolute times (ms since the epoch) the opening rule computed from its command's time and the table's spans. */
+export type WindowOptions = { deadline?: number | null; minSpanEnds?: number | null };
 
 /** A new open window. */
 export function openWindow(id: string, kind: string, eligible: readonly string[], options: WindowOptions = {}): ReactionWindow {
@@ -36,8 +38,8 @@ export function openWindow(id: string, kind: string, eligible: readonly string[]
     eligible: [...new Set(eligible)],
     passed: [],
     status: 'open',
-    timeoutAllowed: options.timeoutAllowed ?? false,
-    minPending: options.minSpan ?? false,
+    deadline: options.deadline ?? null,
+    minSpanEnds: options.minSpanEnds ?? null,
   };
 }
 
@@ -80,21 +82,21 @@ export function closeWindow(window: ReactionWindow, reason: WindowCloseReason): 
 /** The server's clock reports the table timeout; refused where the table set no timeout. */
 export function timeoutWindow(window: ReactionWindow): Result<void> {
   if (window.status !== 'open') return err('WINDOW_CLOSED');
-  if (!window.timeoutAllowed) return err('NO_TIMEOUT');
+  if (window.deadline === null) return err('NO_TIMEOUT');
   return closeWindow(window, 'timeout');
 }
 
 /** The server's clock reports that the minimum span has passed. */
 export function elapseMinSpan(window: ReactionWindow): Result<void> {
   if (window.status !== 'open') return err('WINDOW_CLOSED');
-  window.minPending = false;
+  window.minSpanEnds = null;
   return ok(undefined);
 }
 
 /** Checks that the rule event may close the window now (its minimum span, if any, has passed). */
 export function canCloseByRule(window: ReactionWindow): Result<void> {
   if (window.status !== 'open') return err('WINDOW_CLOSED');
-  if (window.minPending) return err('WINDOW_MIN_SPAN');
+  if (window.minSpanEnds !== null) return err('WINDOW_MIN_SPAN');
   return ok(undefined);
 }
 

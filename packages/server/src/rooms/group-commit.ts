@@ -28,19 +28,21 @@ export type Plan = {
 /**
  * Runs queued commands one after another on the room's state: each sees the state the previous accepted ones
  * left. Pure: the input state is never changed (the Game contract), so a batch that is not stored costs nothing.
+ * `at` (ms since the epoch) is the time stamped on every command of the batch; the log keeps it for replays.
  */
-export function planBatch(game: AnyGame, state: unknown, fromSeq: number, queued: readonly Queued[], at: string): Plan {
+export function planBatch(game: AnyGame, state: unknown, fromSeq: number, queued: readonly Queued[], at: number): Plan {
   const plan: Plan = { entries: [], state, results: [], provisional: [] };
+  const stamp = new Date(at).toISOString();
   for (const { command, actor } of queued) {
     const provisional = plan.entries.length > 0;
-    const verdict = game.validate(plan.state, command, actor);
-    const applied = verdict.ok ? game.apply(plan.state, command, actor) : verdict;
+    const verdict = game.validate(plan.state, command, actor, at);
+    const applied = verdict.ok ? game.apply(plan.state, command, actor, at) : verdict;
     if (!applied.ok) {
       plan.results.push(applied);
       plan.provisional.push(provisional);
       continue;
     }
-    const entry: LogEntry = { seq: fromSeq + plan.entries.length + 1, actor, command, events: applied.value.events, at };
+    const entry: LogEntry = { seq: fromSeq + plan.entries.length + 1, actor, command, events: applied.value.events, at: stamp };
     plan.entries.push(entry);
     plan.state = applied.value.state;
     plan.results.push(ok({ seq: entry.seq, events: entry.events }));

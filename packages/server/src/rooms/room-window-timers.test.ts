@@ -8,6 +8,8 @@ import { FakeClock } from '../testing/fake-clock.ts';
 import { Room } from './room.ts';
 
 const GM: Viewer = { role: 'gm' };
+/** When the fake clocks start (ms since the epoch). */
+const T0 = Date.UTC(2024, 0, 1, 12, 0, 0);
 const S1: Viewer = { role: 'player', seat: 's1' };
 
 async function d6Room(store: Store, clock: FakeClock, create = true): Promise<Room> {
@@ -100,24 +102,75 @@ describe('reaction-window timeouts through the room (D6-WIN-11)', () => {
     await must(room, { type: 'opposed.roll-passive', opposed: 'o1' });
   });
 
-  test('after a restart every window still open gets its timer again, with its full span', async () => {
+  test('the window’s deadline is the opening commit’s logged time plus the table timeout', async () => {
     const store = memoryStore();
-    const first = new FakeClock();
+    const clock = new FakeClock(T0);
+    const room = await d6Room(store, clock);
+    clock.advance(3_000);
+    const w = await tableWithOpenCheck(room, 45);
+    const opened = (await store.readLog('d6room', room.seq - 1)).at(-1)!;
+    expect(opened.at).toBe(new Date(T0 + 3_000).toISOString());
+    expect(windowOf(room, w).deadline).toBe(T0 + 48_000);
+  });
+
+  test('D6-WIN-11 after a restart a window still open closes at its original deadline, not a full span later', async () => {
+    const store = memoryStore();
+    const first = new FakeClock(T0);
     const before = await d6Room(store, first);
     const w = await tableWithOpenCheck(before, 60);
     first.advance(50_000);
     before.dispose();
     expect(first.count).toBe(0);
 
-    const second = new FakeClock();
+    // The next process starts on the same store: its clock goes on from where the first one stopped.
+    const second = new FakeClock(first.now());
     const after = await d6Room(store, second, false);
+    expect(windowOf(after, w).deadline).toBe(T0 + 60_000);
     expect(after.pendingTimers).toEqual([`timeout:${w}`]);
-    second.advance(59_000);
+    second.advance(9_999);
     await settle(after);
     expect(windowOf(after, w).status).toBe('open');
-    second.advance(1_000);
+    second.advance(1);
     await settle(after);
     expect(windowOf(after, w)).toMatchObject({ status: 'closed', closedBy: 'timeout' });
+  });
+
+  test('D6-WIN-11 a window whose deadline passed while the server was down closes as soon as the room loads', async () => {
+    const store = memoryStore();
+    const first = new FakeClock(T0);
+    const before = await d6Room(store, first);
+    const w = await tableWithOpenCheck(before, 30);
+    before.dispose();
+
+    const second = new FakeClock(T0 + 10 * 60_000);
+    const after = await d6Room(store, second, false);
+    second.advance(0);
+    await settle(after);
+    expect(windowOf(after, w)).toMatchObject({ status: 'closed', closedBy: 'timeout' });
+  });
+
+  test('D6-WIN-13 after a restart the minimum span ends at its original time', async () => {
+    const store = memoryStore();
+    const first = new FakeClock(T0);
+    const before = await d6Room(store, first);
+    await must(before, { type: 'seat.add', name: 'Aki' });
+    await must(before, { type: 'options.set', options: { activeWindowMinSeconds: 5 } });
+    await must(before, { type: 'zone.add', name: 'Hall' });
+    await must(before, { type: 'character.add', name: 'Rin', controller: 'pc', owner: 's1', zone: 'z1', base: { VAL: 2, AGI: 3, SPI: 1 }, hp: 10, maxHp: 10 });
+    await must(before, { type: 'character.add', name: 'Ogre', controller: 'enemy', side: 'enemies', zone: 'z1', base: { VAL: 4, AGI: 1, SPI: 0 }, hp: 20, maxHp: 20 });
+    await must(before, { type: 'opposed.start', active: { character: 'ch1', kind: 'action', ability: 'AGI' }, passive: { character: 'ch2', ability: 'AGI' } }, S1);
+    first.advance(4_000);
+    before.dispose();
+
+    const second = new FakeClock(first.now());
+    const after = await d6Room(store, second, false);
+    second.advance(999);
+    await settle(after);
+    const early = await after.submit({ type: 'opposed.roll-passive', opposed: 'o1' }, GM);
+    expect(early.ok ? 'accepted' : early.error.code).toBe('WINDOW_MIN_SPAN');
+    second.advance(1);
+    await settle(after);
+    await must(after, { type: 'opposed.roll-passive', opposed: 'o1' });
   });
 });
 

@@ -20,6 +20,7 @@ export type Connection = {
   close?(): void;
 };
 
+/** `timerHost`: the room's clock, which stamps commands and runs the game's timers (real time unless given). */
 export type RoomOptions = { id: string; game: AnyGame; store: Store; snapshotEvery?: number; timerHost?: TimerHost };
 
 const GM: Viewer = { role: 'gm' };
@@ -57,6 +58,7 @@ export class Room {
   private readonly waiting: Waiting[] = [];
   /** The game's clocks (reaction-window timeouts); their commands go through the queue like any other, as the GM. */
   private readonly timers: RoomTimers<unknown>;
+  private readonly clock: TimerHost;
   private record: RoomRecord | undefined;
   private liveState: unknown;
   private liveSeq = 0;
@@ -69,7 +71,8 @@ export class Room {
     this.game = opts.game;
     this.store = opts.store;
     this.snapshotEvery = opts.snapshotEvery ?? 100;
-    this.timers = new RoomTimers(opts.timerHost ?? realTimerHost, (timer) => this.fireTimer(timer));
+    this.clock = opts.timerHost ?? realTimerHost;
+    this.timers = new RoomTimers(this.clock, (timer) => this.fireTimer(timer));
   }
 
   get state(): unknown {
@@ -88,6 +91,11 @@ export class Room {
     return this.connections.size;
   }
 
+  /** The room's clock (ms since the epoch), for messages that tell clients the server's time. */
+  get now(): number {
+    return this.clock.now();
+  }
+
   /** Rebuilds state from the latest snapshot plus the log after it. */
   load(): Promise<void> {
     return this.queue.run(async () => {
@@ -97,11 +105,15 @@ export class Room {
       const snapshot = await this.store.latestSnapshot(this.id);
       if (!snapshot) throw new Error(`room ${this.id} has no snapshot`);
       this.record = record;
-      this.liveState = snapshot.state;
+      // A snapshot an earlier version saved is brought to the current shape before anything reads it.
+      const state = this.game.upgrade ? this.game.upgrade(snapshot.state, this.clock.now()) : snapshot.state;
+      this.liveState = state;
       this.liveSeq = snapshot.seq;
       await this.catchUpFromStore(false);
       this.loaded = true;
-      // Timers live only in this process: after a restart every window still open gets its full span again.
+      // What the upgrade filled in (deadlines counted from now) is stored, so the next load does not count again.
+      if (state !== snapshot.state) await this.saveSnapshot();
+      // Timers live only in this process; the deadlines live in the state, so a reloaded room arms what is left.
       this.syncTimers();
     });
   }
@@ -152,7 +164,7 @@ export class Room {
     if (this.stale) await this.catchUpFromStore(true);
     for (let attempt = 0; ; attempt++) {
       // Rules are pure (Game contract): the live state stays as it was until the append succeeds.
-      const plan = planBatch(this.game, this.liveState, this.liveSeq, batch, new Date().toISOString());
+      const plan = planBatch(this.game, this.liveState, this.liveSeq, batch, this.clock.now());
       if (plan.entries.length === 0) return plan.results;
       try {
         // A batch of one is the plain conditional append; more go in one statement, all or none.
@@ -195,6 +207,7 @@ export class Room {
         room: { id: this.id, game: this.game.id, title: this.title },
         viewer: conn.viewer,
         seq: this.liveSeq,
+        now: this.clock.now(),
         view: this.game.view(this.liveState, conn.viewer),
       });
       this.connections.set(conn.id, conn);
@@ -231,7 +244,7 @@ export class Room {
     if (!this.loaded) throw new Error(`room ${this.id} used before load()`);
   }
 
-  /** Applies entries another writer (or a failed-but-landed append) put in the log after our seq. */
+  /** Arms what the game lists for the live state and cancels what it no longer lists. */
   private syncTimers(): void {
     this.timers.sync(this.game.timers ? (this.game.timers(this.liveState) as GameTimer<unknown>[]) : []);
   }
@@ -248,11 +261,13 @@ export class Room {
     );
   }
 
+  /** Applies entries another writer (or a failed-but-landed append) put in the log after our seq. */
   private async catchUpFromStore(deliver: boolean): Promise<void> {
     const entries = await this.store.readLog(this.id, this.liveSeq);
     for (const entry of entries) {
       if (entry.seq !== this.liveSeq + 1) throw new Error(`room ${this.id}: log gap before seq ${entry.seq}`);
-      const applied = this.game.apply(this.liveState, entry.command, entry.actor);
+      // The logged time, so rules that derive deadlines from it rebuild the same ones.
+      const applied = this.game.apply(this.liveState, entry.command, entry.actor, Date.parse(entry.at));
       if (!applied.ok || canonicalJson(applied.value.events) !== canonicalJson(entry.events)) {
         throw new ReplayMismatch(this.id, entry.seq);
       }
@@ -305,10 +320,15 @@ export class Room {
   /** Saves a snapshot when the commits since `before` crossed a multiple of snapshotEvery (a batch may step over one). */
   private async maybeSnapshot(before: number): Promise<void> {
     if (Math.floor(this.liveSeq / this.snapshotEvery) === Math.floor(before / this.snapshotEvery)) return;
+    await this.saveSnapshot();
+  }
+
+  /** Stores the live state as the snapshot at the live seq. */
+  private async saveSnapshot(): Promise<void> {
     try {
       await this.store.saveSnapshot(this.id, this.liveSeq, this.liveState);
     } catch (e) {
-      // A missed snapshot only makes the next load replay more of the log.
+      // A missed snapshot only makes the next load replay more of the log (and upgrade it again).
       console.error(`room ${this.id}: snapshot at ${this.liveSeq} failed`, e);
     }
   }

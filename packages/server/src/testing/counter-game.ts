@@ -28,8 +28,8 @@ export const counterGame: Game<CounterState, CounterCommand, CounterEvent, Count
     if (actor.role !== 'gm') return err('GM_ONLY', 'CTR-02');
     return ok(undefined);
   },
-  apply(state, command, actor) {
-    const verdict = counterGame.validate(state, command, actor);
+  apply(state, command, actor, at) {
+    const verdict = counterGame.validate(state, command, actor, at);
     if (!verdict.ok) return verdict;
     if (command.type === 'inc') {
       const n = state.n + command.by;

@@ -5,7 +5,7 @@ import type { FreeTableEvent } from './events.ts';
 import { freeTable } from './index.ts';
 import type { FreeTableState } from './state.ts';
 import type { Step } from './testing.ts';
-import { GM, P, SPECTATOR, cmd, handIds, run, table, viewOf } from './testing.ts';
+import { AT, GM, P, SPECTATOR, cmd, handIds, run, table, viewOf } from './testing.ts';
 
 const UNKNOWN_CARD = 'c0123456789abcdef';
 
@@ -99,9 +99,9 @@ describe('free-table rejections', () => {
     const state = given();
     const before = structuredClone(state);
     const c = resolve(state, command);
-    const result = freeTable.apply(state, c, actor);
+    const result = freeTable.apply(state, c, actor, AT);
     expect(result.ok ? 'accepted' : result.error.code).toBe(code);
-    expect(freeTable.validate(state, c, actor)).toEqual(result.ok ? { ok: true, value: undefined } : result);
+    expect(freeTable.validate(state, c, actor, AT)).toEqual(result.ok ? { ok: true, value: undefined } : result);
     expect(state).toEqual(before);
   });
 
@@ -114,11 +114,11 @@ describe('free-table rejections', () => {
       { type: 'card.pass', card, to: 's2' },
       { type: 'card.discard', card },
     ]) {
-      const r = freeTable.apply(answered, cmd(c), P(1));
+      const r = freeTable.apply(answered, cmd(c), P(1), AT);
       expect(r.ok ? 'accepted' : r.error.code).toBe('CARD_DECLARED');
     }
     const again = run(answered, [[GM, { type: 'decl.open', prompt: 'again', kind: 'card', seats: ['s1'] }]]).state;
-    const r = freeTable.apply(again, cmd({ type: 'decl.answer', decl: 'd4', answer: { kind: 'card', card } }), P(1));
+    const r = freeTable.apply(again, cmd({ type: 'decl.answer', decl: 'd4', answer: { kind: 'card', card } }), P(1), AT);
     expect(r.ok ? 'accepted' : r.error.code).toBe('CARD_DECLARED');
   });
 });
@@ -217,7 +217,7 @@ describe('free-table commands', () => {
   test.each(happy)('%s', (_name, given, actor, command, check) => {
     const state = given();
     const before = structuredClone(state);
-    const result = freeTable.apply(state, resolve(state, command), actor);
+    const result = freeTable.apply(state, resolve(state, command), actor, AT);
     if (!result.ok) throw new Error(`rejected: ${result.error.code}`);
     expect(state).toEqual(before);
     check(result.value.state, result.value.events, before);

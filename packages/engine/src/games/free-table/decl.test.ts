@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { verifyCommitment } from '../../core/commitment.ts';
 import { freeTable } from './index.ts';
-import { GM, P, SPECTATOR, cmd, eventsFor, handIds, run, table, viewOf } from './testing.ts';
+import { AT, GM, P, SPECTATOR, cmd, eventsFor, handIds, run, table, viewOf } from './testing.ts';
 
 /** Two seats holding two cards each, and one declaration of every kind for both seats. */
 function opened() {
@@ -18,7 +18,7 @@ function opened() {
 describe('sealed declarations', () => {
   test('the last answer reveals in the same command, as one event every viewer can check', () => {
     const s = run(opened(), [[P(1), { type: 'decl.answer', decl: 'd2', answer: { kind: 'choice', index: 2 } }]]).state;
-    const r = freeTable.apply(s, cmd({ type: 'decl.answer', decl: 'd2', answer: { kind: 'choice', index: 0 } }), P(2));
+    const r = freeTable.apply(s, cmd({ type: 'decl.answer', decl: 'd2', answer: { kind: 'choice', index: 0 } }), P(2), AT);
     if (!r.ok) throw new Error(r.error.code);
     expect(r.value.events.map((e) => e.type)).toEqual(['decl.answered', 'decl.revealed']);
     for (const v of [GM, SPECTATOR, P(1), P(2)]) {

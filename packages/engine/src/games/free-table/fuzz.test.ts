@@ -5,7 +5,7 @@ import { sha256Hex } from '../../core/hash.ts';
 import { Rng, newRngState } from '../../core/rng.ts';
 import { freeTable } from './index.ts';
 import type { FreeTableState } from './state.ts';
-import { GM, SPECTATOR, cmd, viewersOf } from './testing.ts';
+import { AT, GM, SPECTATOR, cmd, viewersOf } from './testing.ts';
 
 const RUNS = 200;
 const STEPS = 60;
@@ -146,7 +146,7 @@ function fuzzOnce(seedNo: number): number {
     log.push(step);
     const before = n % 10 === 0 ? structuredClone(s) : null;
     deepFreeze(s);
-    const result = freeTable.apply(s, step[1], step[0]);
+    const result = freeTable.apply(s, step[1], step[0], AT);
     if (before) expect(s).toEqual(before);
     if (result.ok) {
       accepted += 1;
@@ -163,7 +163,7 @@ function fuzzOnce(seedNo: number): number {
   }
   let replay = freeTable.setup(seed);
   for (const [actor, command] of log) {
-    const result = freeTable.apply(replay, command, actor);
+    const result = freeTable.apply(replay, command, actor, AT);
     if (result.ok) replay = result.value.state;
   }
   expect(replay).toEqual(s);

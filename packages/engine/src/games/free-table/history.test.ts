@@ -3,7 +3,7 @@ import { freeTable } from './index.ts';
 import type { FreeTableState } from './state.ts';
 import { DECL_KEEP_REVEALED, FEED_KEEP, FEED_VIEW } from './state.ts';
 import type { Step } from './testing.ts';
-import { GM, P, SPECTATOR, cmd, eventsFor, run, table, viewOf } from './testing.ts';
+import { AT, GM, P, SPECTATOR, cmd, eventsFor, run, table, viewOf } from './testing.ts';
 
 /** `rounds` declarations for two seats, each opened, answered by both, and so revealed. */
 function rounds(s: FreeTableState, count: number): ReturnType<typeof run> {
@@ -46,7 +46,7 @@ describe('bounded history', () => {
 
   test('a dropped declaration answers as unknown', () => {
     const s = rounds(table(2), DECL_KEEP_REVEALED + 1).state;
-    const r = freeTable.apply(s, cmd({ type: 'decl.reveal', decl: 'd1' }), GM);
+    const r = freeTable.apply(s, cmd({ type: 'decl.reveal', decl: 'd1' }), GM, AT);
     expect(r.ok ? 'ok' : r.error.code).toBe('NO_SUCH_DECL');
   });
 
@@ -58,7 +58,7 @@ describe('bounded history', () => {
     expect(s.feed).toHaveLength(FEED_KEEP);
     expect(s.feed.at(-1)).toMatchObject({ kind: 'chat', text: `line ${FEED_KEEP + 9}` });
     expect(s.feed[0]).toMatchObject({ kind: 'chat', text: 'line 10' });
-    const r = freeTable.apply(s, cmd({ type: 'roll.reveal', roll: 'r1' }), P(1));
+    const r = freeTable.apply(s, cmd({ type: 'roll.reveal', roll: 'r1' }), P(1), AT);
     expect(r.ok ? 'ok' : r.error.code).toBe('NO_SUCH_ROLL');
   });
 });
@@ -72,7 +72,7 @@ describe('copy-on-write apply', () => {
       [GM, { type: 'decl.open', prompt: 'second', kind: 'text' }],
     ]).state;
     const before = structuredClone(s);
-    const r = freeTable.apply(s, cmd({ type: 'decl.answer', decl: 'd2', answer: { kind: 'text', text: 'x' } }), P(1));
+    const r = freeTable.apply(s, cmd({ type: 'decl.answer', decl: 'd2', answer: { kind: 'text', text: 'x' } }), P(1), AT);
     if (!r.ok) throw new Error(r.error.code);
     const next = r.value.state;
     expect(s).toEqual(before);
@@ -89,7 +89,7 @@ describe('copy-on-write apply', () => {
   test('a rejected command returns nothing and changes nothing', () => {
     const s = rounds(table(2), 1).state;
     const before = structuredClone(s);
-    const r = freeTable.apply(s, cmd({ type: 'decl.answer', decl: 'd1', answer: { kind: 'text', text: 'late' } }), P(1));
+    const r = freeTable.apply(s, cmd({ type: 'decl.answer', decl: 'd1', answer: { kind: 'text', text: 'late' } }), P(1), AT);
     expect(r.ok ? 'ok' : r.error.code).toBe('DECL_CLOSED');
     expect(s).toEqual(before);
   });

@@ -9,6 +9,8 @@ export const SEED = '5eed'.repeat(16);
 export const GM: Viewer = { role: 'gm' };
 export const SPECTATOR: Viewer = { role: 'spectator' };
 export const P = (seat: number): Viewer => ({ role: 'player', seat: `s${seat}` });
+/** The time stamped on fixture commands (the Game contract passes one; free-table rules never use it). */
+export const AT = Date.UTC(2024, 0, 1, 12, 0, 0);
 
 /** A command as a client would send it: parsed by the wire schema, defaults filled in. */
 export function cmd(input: unknown): FreeTableCommand {
@@ -21,7 +23,7 @@ export type Step = [Viewer, unknown];
 export function run(state: FreeTableState, steps: Step[]): { state: FreeTableState; events: FreeTableEvent[] } {
   const events: FreeTableEvent[] = [];
   for (const [actor, input] of steps) {
-    const result = freeTable.apply(state, cmd(input), actor);
+    const result = freeTable.apply(state, cmd(input), actor, AT);
     if (!result.ok) throw new Error(`fixture step ${JSON.stringify(input)} rejected: ${result.error.code}`);
     state = result.value.state;
     events.push(...result.value.events);
