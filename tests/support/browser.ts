@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { REPO_ROOT } from './server-process.ts';
 import { serverStack, type ServerStack } from './server-stack.ts';
 
@@ -29,6 +29,50 @@ export async function launchChromium(): Promise<Browser> {
 /** A phone-sized page (390×844, touch). */
 export function phonePage(browser: Browser): Promise<Page> {
   return browser.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+}
+
+/** A laptop-sized page (1280×800), as a GM at a desk would use. */
+export function laptopPage(browser: Browser): Promise<Page> {
+  return browser.newPage({ viewport: { width: 1280, height: 800 } });
+}
+
+/** Waits until a page's connection badge says it is online in its room. */
+export async function waitOnline(page: Page): Promise<void> {
+  await page.locator('[data-testid="connection-status"][data-status="online"]').waitFor({ timeout: UI_TIMEOUT_MS });
+}
+
+/** A link a page opens: a phone's unless `laptop`. */
+export type PageLink = { url: string; laptop?: boolean };
+
+/**
+ * Opens a page per link, each online in its room, and runs `body` with them; an uncaught error on any page fails
+ * the test once `body` is done. On a failure each page's screenshot is saved as `<name>-failure-<n>.png`. The pages
+ * are closed in any case.
+ */
+export async function withPages<const L extends readonly PageLink[]>(
+  browser: Browser,
+  name: string,
+  links: L,
+  body: (pages: { [K in keyof L]: Page }) => Promise<void>,
+): Promise<void> {
+  const pages: Page[] = [];
+  const errors: string[] = [];
+  try {
+    for (const link of links) {
+      const page = await (link.laptop ? laptopPage(browser) : phonePage(browser));
+      page.on('pageerror', (e) => errors.push(e.message));
+      pages.push(page);
+      await page.goto(link.url);
+    }
+    for (const page of pages) await waitOnline(page);
+    await body(pages as { [K in keyof L]: Page });
+    expect(errors).toEqual([]);
+  } catch (e) {
+    for (const [i, page] of pages.entries()) await page.screenshot({ path: join(ARTIFACTS, `${name}-failure-${i + 1}.png`), fullPage: true }).catch(() => {});
+    throw e;
+  } finally {
+    for (const page of pages) await page.close();
+  }
 }
 
 /** Chromium and a real server for the file (see serverStack), both stopped when the file ends. */
