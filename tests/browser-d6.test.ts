@@ -7,7 +7,8 @@ import { RecordingClient } from './support/recording-client.ts';
 import { commit } from './support/session.ts';
 
 // Issue 5, item 6: on a 390×844 phone a player sees the 《集中》 window of their own check with what each choice would
-// change and the table's countdown, and uses it; then covers an ally with 《かばう》 before the defence roll.
+// change and the table's countdown (the same after a reload and on a phone whose clock is off), and uses it; then
+// covers an ally with 《かばう》 before the defence roll.
 
 // Postgres rather than embedded PGlite: lighter to start beside the other browser file on a small machine.
 const stack = browserStack({ database: 'postgres' });
@@ -48,10 +49,34 @@ describe('browser · dungeon-2d6', () => {
       const choices = await prompt.getByTestId('d6-concentrate').allInnerTexts();
       expect(choices).toHaveLength(5);
       expect(choices[2]).toContain(`${total} → ${total + 3}`);
-      const left = Number(await prompt.getByTestId('d6-countdown').getAttribute('data-left'));
-      expect(left).toBeGreaterThan(250);
-      expect(left).toBeLessThanOrEqual(300);
+      // The first estimate of the server's clock comes from the welcome alone; the pong that follows settles it.
+      const left = () => prompt.getByTestId('countdown').getAttribute('data-left').then(Number);
+      await expect.poll(left, { timeout: UI_TIMEOUT_MS }).toBeLessThanOrEqual(300);
+      expect(await left()).toBeGreaterThan(250);
       await page.screenshot({ path: join(ARTIFACTS, 'browser-d6-1-concentration.png'), fullPage: true });
+
+      // D6-WIN-11: the countdown runs to the server's deadline for the window, the one the GM's view holds, so a
+      // reload and a second phone whose clock is two hours fast both show the time actually left.
+      const deadline = gm.currentD6().windows.find((w) => w.kind === 'concentration' && w.status === 'open')!.deadline as number;
+      const expectLeft = async (p: Page) => {
+        const countdown = p.locator('[data-testid="d6-prompt"][data-kind="concentration"] [data-testid="countdown"]');
+        await countdown.waitFor({ timeout: UI_TIMEOUT_MS });
+        expect(Number(await countdown.getAttribute('data-deadline'))).toBe(deadline);
+        const shown = Number(await countdown.getAttribute('data-left'));
+        expect(Math.abs(shown - Math.ceil((deadline - Date.now()) / 1000)), `${shown} s shown`).toBeLessThanOrEqual(2);
+      };
+      await expectLeft(page);
+      const skewed = await phonePage(stack.browser);
+      try {
+        await skewed.clock.install({ time: Date.now() + 2 * 3_600_000 });
+        await skewed.goto(room.seats[0]!.url);
+        expect(await skewed.evaluate(() => Date.now()) - Date.now(), 'the second phone’s clock is off').toBeGreaterThan(3_000_000);
+        await expectLeft(skewed);
+      } finally {
+        await skewed.close();
+      }
+      await page.reload();
+      await expectLeft(page);
 
       await prompt.locator('[data-testid="d6-concentrate"][data-hp="3"]').click();
       await gm.waitFor(() => gm.currentD6().checks[0]!.concentration === 3, 'gm: 3 HP of 《集中》');

@@ -7,8 +7,8 @@ import { serverStack } from './support/server-stack.ts';
 import { allAt, commit } from './support/session.ts';
 
 // Issue 5 through the real server and Postgres: reaction windows close on their rule events and late declarations
-// are refused (D6-WIN-02/04/12), a table timeout closes a window from the server's clock (D6-WIN-11), and no frame
-// carries GM-only data to anyone else (§10.1).
+// are refused (D6-WIN-02/04/12), a table timeout closes a window from the server's clock (D6-WIN-11), even across a
+// restart of the server process, and no frame carries GM-only data to anyone else (§10.1).
 
 const stack = serverStack({ database: 'postgres' });
 const sockets = stack.sockets;
@@ -158,6 +158,69 @@ describe('dungeon-2d6 reaction windows online', () => {
       expect(c.seqGaps, `${c.label} skipped seqs`).toEqual([]);
     }
   });
+});
+
+describe('dungeon-2d6 window deadlines across a server restart', () => {
+  // Long enough that a timer restarted with its full span after the restart would close the window a good while
+  // after the original deadline; the restart happens with HALF_SECONDS still to go.
+  const SPAN_SECONDS = 24;
+  const HALF_SECONDS = SPAN_SECONDS / 2;
+
+  test('D6-WIN-11 a window open when the server is killed keeps its deadline and closes at it, not a full span later', async () => {
+    const srv = stack.server;
+    const room = await createRoom(srv.url, 'Restart crypt', ['Aki'], 'dungeon-2d6');
+    const open = (token: string, label: string) => {
+      const c = new RecordingClient(srv.url, token, label);
+      sockets.push(c);
+      return c;
+    };
+    const gm = open(room.gmToken, 'gm-restart');
+    const p1 = open(room.seats[0]!.token, 'p1-restart');
+    const asked = Date.now();
+    await Promise.all([gm.connect(), p1.connect()]);
+    // The welcome tells the server's time; server and test share this machine's clock.
+    const welcomed = gm.messages.find((m) => m.type === 'welcome');
+    expect(welcomed?.type === 'welcome' && welcomed.now).toBeGreaterThanOrEqual(asked);
+    expect(welcomed?.type === 'welcome' && welcomed.now).toBeLessThanOrEqual(Date.now());
+
+    await commit(gm, { type: 'options.set', options: { windowTimeoutSeconds: SPAN_SECONDS } });
+    await commit(gm, { type: 'zone.add', name: 'Hall' });
+    await commit(gm, { type: 'character.add', name: 'Rin', controller: 'pc', owner: room.seats[0]!.seat, zone: 'z1', base: { VAL: 2, AGI: 3, SPI: 2 }, hp: 12, maxHp: 12 });
+    const rin = gm.currentD6().characters[0]!.id;
+    const before = Date.now();
+    const rolled = await commit(p1, { type: 'check.roll', check: { character: rin, kind: 'search', ability: 'AGI', target: 20, targetVisible: true } });
+    const opened = rolled.events.find((e) => e.type === 'window.opened');
+    const w = (opened && 'data' in opened ? opened.data.window : '') as string;
+    await allAt([gm, p1], rolled.seq);
+    const deadlineOf = (c: RecordingClient) => c.currentD6().windows.find((x) => x.id === w)?.deadline;
+    const deadline = deadlineOf(gm)!;
+    // The deadline counts from the commit that opened the window, and the player it is for is told the same one.
+    expect(deadline).toBeGreaterThanOrEqual(before + SPAN_SECONDS * 1000);
+    expect(deadline).toBeLessThanOrEqual(Date.now() + SPAN_SECONDS * 1000);
+    expect(deadlineOf(p1)).toBe(deadline);
+
+    await new Promise((r) => setTimeout(r, Math.max(0, deadline - HALF_SECONDS * 1000 - Date.now())));
+    const welcomes = new Map([gm, p1].map((c) => [c.label, c.welcomes]));
+    await srv.restart();
+    await Promise.all([gm, p1].map((c) => c.waitFor(() => c.welcomes > welcomes.get(c.label)!, `${c.label}: welcome after restart`, 30_000)));
+    // Rebuilt from the log, the window still has the deadline it opened with; a second device is told the same.
+    expect(deadlineOf(gm)).toBe(deadline);
+    expect(deadlineOf(p1)).toBe(deadline);
+    const second = open(room.seats[0]!.token, 'p1-second-device');
+    await second.connect();
+    expect(deadlineOf(second)).toBe(deadline);
+
+    const closed = () => d6Events(p1, 'window.closed').some((e) => e.data.window === w && e.data.reason === 'timeout');
+    await p1.waitFor(closed, 'the server closing the window at its deadline', (SPAN_SECONDS + 10) * 1000);
+    const closedAt = Date.now();
+    expect(closedAt).toBeGreaterThanOrEqual(deadline);
+    // A timer given its full span again at the restart would close it HALF_SECONDS or more after the deadline.
+    expect(closedAt - deadline).toBeLessThan((HALF_SECONDS / 2) * 1000);
+    for (const c of [gm, p1, second]) {
+      expect(c.invalid, `${c.label} got messages outside the protocol`).toEqual([]);
+      expect(c.seqGaps, `${c.label} skipped seqs`).toEqual([]);
+    }
+  }, 120_000);
 });
 
 /** The checks a client can see, by id. */

@@ -34,7 +34,17 @@ export const d6View = z.object({
   barriers: z.array(z.object({ id: z.string(), zone: z.string(), caster: z.string(), hp: z.number(), ability: z.number() })),
   checks: z.array(z.looseObject({ id: z.string(), character: z.string(), kind: z.string() })),
   attacks: z.array(record),
-  windows: z.array(z.looseObject({ id: z.string(), kind: z.string(), status: z.enum(['open', 'closed']) })),
+  windows: z.array(z.looseObject({
+    id: z.string(),
+    kind: z.string(),
+    status: z.enum(['open', 'closed']),
+    /**
+     * D6-WIN-11: when the server's timeout closes the window (ms since the epoch; null: no timeout), and D6-WIN-13:
+     * when its minimum span ends (null: none or over). Absent for viewers who may not act in the window.
+     */
+    deadline: z.number().int().nullable().optional(),
+    minSpanEnds: z.number().int().nullable().optional(),
+  })),
   initiative: z.object({
     party: z.object({ character: z.string(), die: z.number(), total: z.number() }).nullable(),
     enemies: z.object({ character: z.string(), die: z.number(), total: z.number() }).nullable(),

@@ -1,6 +1,6 @@
-import type { D6View, Viewer } from '@veiltable/protocol';
-import { buildAbilities, OCCUPATIONS, RACES } from '@veiltable/engine';
-import { characterById, characters, controls, type D6Abilities, type D6Character } from './model.ts';
+import type { D6Equipment, D6View, Viewer } from '@veiltable/protocol';
+import { buildAbilities, OCCUPATIONS, RACES, teleportCapacity } from '@veiltable/engine';
+import { characterById, characters, checks, controls, type D6Abilities, type D6Character, type D6Check } from './model.ts';
 
 /**
  * What a character may legally be asked to do, as this viewer's view shows it. The server decides; these readers only
@@ -61,11 +61,14 @@ export function buildable(viewer: Viewer, c: D6Character): boolean {
   return viewer.role === 'gm' || c.build === null || c.build === undefined;
 }
 
-/** What character.build would give: the 元能力値 and their total (9 for a legal build), or null for an unlisted name. */
+/**
+ * What character.build would give: the 元能力値 and their total (9 for a legal build), or null for an unlisted name.
+ * An occupation or race given as values is taken as entered (a custom occupation, an unlisted race).
+ */
 export function previewBuild(
-  occupation: string, race: string | D6Abilities, free: 'VAL' | 'AGI' | 'SPI',
+  occupation: string | D6Abilities, race: string | D6Abilities, free: 'VAL' | 'AGI' | 'SPI',
 ): { base: D6Abilities; total: number } | null {
-  const o = Object.hasOwn(OCCUPATIONS, occupation) ? OCCUPATIONS[occupation] : undefined;
+  const o = typeof occupation !== 'string' ? occupation : Object.hasOwn(OCCUPATIONS, occupation) ? OCCUPATIONS[occupation] : undefined;
   const r = typeof race === 'string' ? raceBonus(race) : race;
   if (!o || !r) return null;
   const base = buildAbilities(o, r, free);
@@ -81,4 +84,67 @@ export const RACE_SPLITS: readonly D6Abilities[] = [
 /** The listed bonus of a race, if the rules name it. */
 export function raceBonus(race: string): D6Abilities | null {
   return Object.hasOwn(RACES, race) ? RACES[race]! : null;
+}
+
+/** Skills whose effect is wholly the base game's (§7, last line): used through the generic skill.use and logged. */
+export const NARRATIVE_SKILLS = ['specialMove', 'charge', 'chant', 'sweep', 'areaMagic', 'shoot', 'projectile', 'stunAttack', 'ironArm'] as const;
+
+export type NarrativeSkill = (typeof NARRATIVE_SKILLS)[number];
+
+/** The narrative skills this character holds with a use left (D6-ENG-05, D6-SKL-GEN-02). */
+export function narrativeSkills(c: D6Character): NarrativeSkill[] {
+  return NARRATIVE_SKILLS.filter((s) => canSpend(c, s));
+}
+
+/** Zones a 転移魔法 can reach from where the character stands: none while a 結界 holds it, never into one (D6-SKL-TELEPORT-05). */
+export function teleportZones(view: D6View, c: D6Character): { id: string; name: string }[] {
+  const barred = new Set(view.barriers.map((b) => b.zone));
+  if (c.zone === undefined || barred.has(c.zone)) return [];
+  return view.zones.filter((z) => z.id !== c.zone && !barred.has(z.id));
+}
+
+/** D6-SKL-TELEPORT-04: who may travel along: anyone else in the user's zone who is not an opponent. */
+export function passengerChoices(view: D6View, c: D6Character): D6Character[] {
+  const opposed = (o: D6Character) => (c.side === 'party' && o.side === 'enemies') || (c.side === 'enemies' && o.side === 'party');
+  return characters(view).filter((o) => o.id !== c.id && o.zone !== undefined && o.zone === c.zone && !opposed(o));
+}
+
+/** D6-SKL-TELEPORT-04: the passenger count N, or null while this viewer cannot see the character's abilities. */
+export function passengerLimit(c: D6Character): number | null {
+  return c.base ? teleportCapacity({ base: c.base, modifiers: c.modifiers ?? [] }) : null;
+}
+
+/** D6-SKL-STEAL-01: characters holding a weapon in use that this viewer can see, with those weapons. */
+export function stealTargets(view: D6View, c: D6Character): { target: D6Character; weapons: D6Equipment[] }[] {
+  return characters(view)
+    .filter((o) => o.id !== c.id && !o.down)
+    .map((o) => ({ target: o, weapons: (o.equipment ?? []).filter((e) => e.kind === 'weapon' && e.wielded) }))
+    .filter((t) => t.weapons.length > 0);
+}
+
+/** D6-SKL-SURVIVAL-01: successful checks by a サバイバル holder, which the GM may extend to other PCs. */
+export function survivalChecks(view: D6View): D6Check[] {
+  return checks(view).filter((k) => k.outcome === 'success' && characterById(view, k.character)?.skills?.survival !== undefined);
+}
+
+/** The PCs a サバイバル success may be shared with: every PC but the one who rolled. */
+export function survivalPartners(view: D6View, check: D6Check): D6Character[] {
+  return characters(view).filter((c) => c.controller === 'pc' && c.id !== check.character);
+}
+
+/** D6-HID-05: the characters whose players receive a spirit-only description now (霊的視力 on, run by a seat). */
+export function spiritSeers(view: D6View): D6Character[] {
+  return characters(view).filter((c) => c.flags?.spiritSight && c.owner);
+}
+
+/** D6-LITE-02: PCs that can neither make light by magic nor carry a light source; the session cannot start. */
+export function unlitPcs(view: D6View): D6Character[] {
+  return characters(view).filter((c) => c.controller === 'pc' && !c.magicCapable && !(c.equipment ?? []).some((e) => e.kind === 'light'));
+}
+
+/** D6-SKL-DUAL-01: a weapon may be taken in hand while fewer than two are, and a second only with 二刀流. */
+export function canWield(c: D6Character, item: D6Equipment): boolean {
+  if (item.kind !== 'weapon' || item.wielded) return true;
+  const inHand = (c.equipment ?? []).filter((e) => e.kind === 'weapon' && e.wielded).length;
+  return inHand === 0 || (inHand === 1 && hasSkill(c, 'dualWield'));
 }

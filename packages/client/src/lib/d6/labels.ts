@@ -1,4 +1,7 @@
+import { abilitiesFor } from '@veiltable/engine';
+import { d6Skill, type D6Ability, type D6Skill } from '@veiltable/protocol';
 import type { MessageKey } from '../i18n/en.ts';
+import type { I18n } from '../i18n/i18n.svelte.ts';
 
 const KINDS = [
   'action', 'attack', 'defence', 'lock', 'break', 'search', 'trap-detect', 'trap-disarm', 'disengage', 'summon',
@@ -14,9 +17,16 @@ export function kindKey(kind: string): MessageKey {
 export const ROLLABLE_KINDS = ['action', 'lock', 'break', 'search', 'trap-detect', 'trap-disarm', 'info', 'strength', 'outdoor'] as const;
 export type RollableKind = (typeof ROLLABLE_KINDS)[number];
 
-/** The ability a kind must use, where the rules fix one (D6-LOCK-01, D6-LOCK-04, D6-TRAP-01). */
-export function fixedAbility(kind: RollableKind): 'VAL' | 'AGI' | null {
-  if (kind === 'lock' || kind === 'trap-disarm') return 'AGI';
-  if (kind === 'break') return 'VAL';
-  return null;
+/**
+ * The chosen ability while the kind allows it, else the kind's first allowed one (D6-LOCK-01, D6-LOCK-04, D6-SRCH-01,
+ * D6-TRAP-01 fix some kinds' abilities).
+ */
+export function legalAbility(kind: RollableKind, chosen: D6Ability): D6Ability {
+  const allowed = abilitiesFor(kind);
+  return allowed.includes(chosen) ? chosen : allowed[0]!;
+}
+
+/** A skill's name with its Japanese rule term; an unknown key (a newer server) shows as is. */
+export function skillName(skill: string, i18n: Pick<I18n, 't'>): string {
+  return (d6Skill.options as readonly string[]).includes(skill) ? i18n.t(`d6.skillName.${skill as D6Skill}`) : skill;
 }

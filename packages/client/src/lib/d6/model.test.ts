@@ -1,6 +1,5 @@
 import { describe, expect, test } from 'vitest';
 import type { D6View, Viewer } from '@veiltable/protocol';
-import { Deadlines } from './deadlines.ts';
 import { concentrationChoices, pick, promptsFor, type D6Check, type D6Character } from './model.ts';
 
 const rin: D6Character = { id: 'ch1', name: 'Rin', controller: 'pc', owner: 's1', zone: 'z1', hp: 4, maxHp: 12 };
@@ -38,16 +37,6 @@ describe('promptsFor (D6-WIN-03)', () => {
     const v = view([win('w1', ['ch1', 'ch3']), win('w4', ['gm'], { kind: 'question' })]);
     expect(promptsFor(v, { role: 'gm' }).map((p) => p.actors.map((a) => a.id))).toEqual([['ch3']]);
     expect(promptsFor(v, { role: 'spectator' })).toEqual([]);
-  });
-});
-
-describe('Deadlines', () => {
-  test('the countdown starts when a window is first seen and does not restart', () => {
-    const d = new Deadlines();
-    expect(d.remaining('w1', 30, 1_000)).toBe(30);
-    expect(d.remaining('w1', 30, 11_500)).toBe(20);
-    expect(d.remaining('w1', 30, 40_000)).toBe(0);
-    expect(d.remaining('w2', 30, 40_000)).toBe(30);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { D6Options, D6View, Viewer } from '@veiltable/protocol';
+import type { D6Equipment, D6Options, D6View, Viewer } from '@veiltable/protocol';
 
 /**
  * Typed readers over the dungeon-2d6 view. The view's records are open objects whose GM-only fields are simply
@@ -27,6 +27,10 @@ export type D6Character = {
   movement?: number | null;
   flightSpeed?: number | null;
   pendingSkillChoice?: boolean;
+  equipment?: D6Equipment[];
+  /** Effect and check modifiers in force; the 転移魔法 passenger count reads the effect layer (D6-SKL-TELEPORT-04). */
+  modifiers?: { layer: 'effect' | 'check'; ability?: 'VAL' | 'AGI' | 'SPI'; value: number; stackKey: string; stacking: 'stack' | 'one' }[];
+  statuses?: { kind: 'stun' | 'no-active' | 'penalty'; source: string }[];
 };
 export type D6Check = {
   id: string;
@@ -66,7 +70,10 @@ export type D6Window = {
   passed: string[];
   status: 'open' | 'closed';
   closedBy?: string;
-  timeoutAllowed?: boolean;
+  /** D6-WIN-11: when the server's timeout closes it (server ms since the epoch); absent where this viewer may not act. */
+  deadline?: number | null;
+  /** D6-WIN-13: when the active side's minimum span ends; absent where this viewer may not act. */
+  minSpanEnds?: number | null;
   link: D6WindowLink | null;
 };
 export type D6AttackTarget = {

@@ -1,8 +1,11 @@
-import type { D6Ability, D6CheckKind } from '@veiltable/protocol';
+import type { D6Abilities, D6Ability, D6CheckKind } from '@veiltable/protocol';
 import type { Character, Modifier } from './state.ts';
 
+/** What the layer sums read of a modifier record; a character record in a client's view carries the same fields. */
+type LayerModifier = Pick<Modifier, 'layer' | 'ability' | 'value' | 'stackKey' | 'stacking'>;
+
 /** Sums modifiers with the D6-ENG-04 stacking rule: 'stack' records add up, 'one' records count once per stackKey. */
-export function stackedSum(mods: readonly Modifier[]): number {
+export function stackedSum(mods: readonly LayerModifier[]): number {
   let total = 0;
   const once = new Map<string, number>();
   for (const m of mods) {
@@ -24,7 +27,7 @@ export function equipmentLayer(c: Character, ability: D6Ability): number {
 }
 
 /** Effect layer: 魔力付与, 詠唱 and similar (D6-CORE-02). */
-export function effectLayer(c: Character, ability: D6Ability): number {
+export function effectLayer(c: { modifiers: readonly LayerModifier[] }, ability: D6Ability): number {
   return stackedSum(c.modifiers.filter((m) => m.layer === 'effect' && m.ability === ability));
 }
 
@@ -45,7 +48,7 @@ export function finalValue(c: Character, ability: D6Ability, ironWallFrozen: boo
 }
 
 /** D6-SKL-TELEPORT-04: passengers N = 精神 without equipment; 詠唱 and 魔力付与 count, 鉄壁 does not. */
-export function teleportCapacity(c: Character): number {
+export function teleportCapacity(c: { base: D6Abilities; modifiers: readonly LayerModifier[] }): number {
   return c.base.SPI + effectLayer(c, 'SPI');
 }
 

@@ -100,19 +100,20 @@ const HANDLERS: Handlers = {
 
 /**
  * Runs a command on a private copy of the state (D6-ENG-01): the RNG advances only in the copy, so a rejected command
- * leaves the room untouched and a replay of accepted commands draws the same dice.
+ * leaves the room untouched and a replay of accepted commands, with their logged times, draws the same dice and
+ * sets the same deadlines.
  */
-export function apply(state: D6State, command: D6Command, actor: Viewer): Result<{ state: D6State; events: D6Event[] }> {
+export function apply(state: D6State, command: D6Command, actor: Viewer, at: number): Result<{ state: D6State; events: D6Event[] }> {
   if (actor.role === 'spectator') return err('SPECTATOR');
   const next = structuredClone(state);
-  const ctx: Ctx = { state: next, rng: new Rng(next.rng), actor, events: [] };
+  const ctx: Ctx = { state: next, rng: new Rng(next.rng), actor, at, events: [] };
   const handler = HANDLERS[command.type] as Handler<D6Command['type']>;
   const result = handler(ctx, command as never);
   if (!result.ok) return result;
   return ok({ state: next, events: ctx.events });
 }
 
-export function validate(state: D6State, command: D6Command, actor: Viewer): Result<void> {
-  const r = apply(state, command, actor);
+export function validate(state: D6State, command: D6Command, actor: Viewer, at: number): Result<void> {
+  const r = apply(state, command, actor, at);
   return r.ok ? ok(undefined) : r;
 }

@@ -30,6 +30,11 @@ const ALLOWED: Partial<Record<D6CheckKind, D6Ability[]>> = {
   barrier: ['SPI'],
 };
 
+/** The abilities a check of this kind may use: the rule's own list, or any of the three. */
+export function abilitiesFor(kind: D6CheckKind): readonly D6Ability[] {
+  return ALLOWED[kind] ?? ['VAL', 'AGI', 'SPI'];
+}
+
 /** D6-SKL-SUMMON-03: checks a summoned monster cannot be made to perform. */
 const EXPLORATION: D6CheckKind[] = ['search', 'trap-detect', 'trap-disarm', 'lock'];
 const EXPLORATION_AND_OUTDOOR: D6CheckKind[] = [...EXPLORATION, 'outdoor'];
@@ -95,8 +100,7 @@ export type RollExtra = {
  * fumble (D6-CRIT-01/05/06), adds ability and check modifiers, and opens the roller's concentration window.
  */
 export function rollCheck(ctx: Ctx, c: Character, spec: D6CheckSpec, extra: RollExtra = {}): Result<CheckRecord> {
-  const allowed = ALLOWED[spec.kind];
-  if (allowed && !allowed.includes(spec.ability)) return err('WRONG_ABILITY', ruleForKind(spec.kind));
+  if (!abilitiesFor(spec.kind).includes(spec.ability)) return err('WRONG_ABILITY', ruleForKind(spec.kind));
   if (c.controller === 'summon') {
     const barred = ctx.state.options.summonBarredChecks === 'exploration' ? EXPLORATION : ['search' as const];
     if (barred.includes(spec.kind)) return err('SUMMON_CANNOT', 'D6-SKL-SUMMON-03');

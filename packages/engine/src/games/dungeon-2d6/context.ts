@@ -1,4 +1,5 @@
 import type { D6Command, D6EventType, Viewer } from '@veiltable/protocol';
+import { secondsAfter } from '../../core/game.ts';
 import { openWindow } from '../../core/reaction-window.ts';
 import type { Result } from '../../core/result.ts';
 import { err, ok } from '../../core/result.ts';
@@ -7,8 +8,11 @@ import type { Audience, D6Event } from './events.ts';
 import type { Character, D6State, WindowLink } from './state.ts';
 import { findCharacter, nextId } from './state.ts';
 
-/** What a handler works on: a private copy of the state, its RNG, the actor, and the events so far. */
-export type Ctx = { state: D6State; rng: Rng; actor: Viewer; events: D6Event[] };
+/**
+ * What a handler works on: a private copy of the state, its RNG, the actor, the time the server stamped on the
+ * command (ms since the epoch, logged with it), and the events so far.
+ */
+export type Ctx = { state: D6State; rng: Rng; actor: Viewer; at: number; events: D6Event[] };
 
 export type Cmd<T extends D6Command['type']> = Extract<D6Command, { type: T }>;
 
@@ -60,12 +64,16 @@ export function requireCharacter(ctx: Ctx, id: string): Result<Character> {
 /** Participant id the GM uses in windows that belong to the GM (obstruction, questions). */
 export const GM_PARTICIPANT = 'gm';
 
-/** Opens a reaction window tied to a rule object and announces it. */
+/**
+ * Opens a reaction window tied to a rule object and announces it. Its deadline (D6-WIN-11) and minimum span
+ * (D6-WIN-13) count from the opening command's time, so every device and a replay of the log agree on them.
+ */
 export function openLinked(ctx: Ctx, kind: string, eligible: string[], link: WindowLink, minSpan = false): string {
   const id = nextId(ctx.state, 'w');
+  const { windowTimeoutSeconds, activeWindowMinSeconds } = ctx.state.options;
   ctx.state.windows[id] = openWindow(id, kind, eligible, {
-    timeoutAllowed: ctx.state.options.windowTimeoutSeconds > 0,
-    minSpan,
+    deadline: windowTimeoutSeconds > 0 ? secondsAfter(ctx.at, windowTimeoutSeconds) : null,
+    minSpanEnds: minSpan && activeWindowMinSeconds > 0 ? secondsAfter(ctx.at, activeWindowMinSeconds) : null,
   });
   ctx.state.links[id] = link;
   emit(ctx, 'window.opened', { window: id, kind, eligible, link });

@@ -79,7 +79,7 @@ function runFuzz(seed: number, steps: number): { declarations: number; closed: n
   for (let step = 0; step < steps; step++) {
     const cmd = randomCommand(r, t.state) as D6Command;
     const before = t.state;
-    const res = dungeon2d6.apply(before, cmd, GM);
+    const res = dungeon2d6.apply(before, cmd, GM, t.at);
     if (!res.ok) continue;
     t.state = res.value.state;
     // A declaration is accepted only inside a window that was open before it (D6-WIN-12).

@@ -7,6 +7,7 @@ import type { D6Event, D6ViewEvent } from './events.ts';
 import type { D6State } from './state.ts';
 import { setup } from './state.ts';
 import { timers } from './timers.ts';
+import { upgrade } from './upgrade.ts';
 import { view, viewEvent } from './view.ts';
 
 const parseD6 = commandParser(d6Command);
@@ -15,7 +16,7 @@ const parseD6 = commandParser(d6Command);
 export const dungeon2d6: Game<D6State, D6Command, D6Event, D6View, D6ViewEvent> = {
   id: 'dungeon-2d6',
   setup,
-  validate: (state: D6State, command: D6Command, actor: Viewer) => validate(state, command, actor),
+  validate: (state: D6State, command: D6Command, actor: Viewer, at: number) => validate(state, command, actor, at),
   apply,
   view,
   viewEvent,
@@ -24,9 +25,13 @@ export const dungeon2d6: Game<D6State, D6Command, D6Event, D6View, D6ViewEvent> 
     return parsed.ok ? ok(parsed.command) : err(parsed.code, undefined, parsed.detail);
   },
   timers,
+  upgrade,
 };
 
 export type { D6Event, D6ViewEvent } from './events.ts';
 export type { D6State } from './state.ts';
 /** D6-BASE-05 tables, so a character sheet form can offer the listed occupations and races. */
 export { buildAbilities, OCCUPATIONS, RACES } from './apply-build.ts';
+/** Rule readers a form uses to offer only legal choices: a check kind's abilities, the 転移魔法 passenger count. */
+export { abilitiesFor } from './check.ts';
+export { teleportCapacity } from './abilities.ts';

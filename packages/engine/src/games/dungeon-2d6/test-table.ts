@@ -45,11 +45,16 @@ type PcOptions = {
   movement?: number;
 };
 
+/** When a TestTable's clock starts: the time the server would stamp on its first command (ms since the epoch). */
+export const TABLE_START = Date.UTC(2024, 0, 1, 12, 0, 0);
+
 /** A running table for tests: commands go through the protocol schema, then the game module. */
 export class TestTable {
   state: D6State;
   events: D6Event[] = [];
   all: D6Event[] = [];
+  /** The time stamped on the next command; it moves only when a test says so. */
+  at = TABLE_START;
 
   constructor(seed = 'ab'.repeat(32)) {
     this.state = dungeon2d6.setup(seed);
@@ -72,7 +77,7 @@ export class TestTable {
   private attempt(command: unknown, actor: Viewer, dice?: readonly number[]) {
     const parsed = d6Command.parse(command);
     if (dice) rigDice(this.state, dice);
-    const r = dungeon2d6.apply(this.state, parsed, actor);
+    const r = dungeon2d6.apply(this.state, parsed, actor, this.at);
     if (!r.ok) return { ok: false as const, error: r.error };
     this.state = r.value.state;
     this.events = r.value.events;

@@ -1,7 +1,10 @@
 import type { D6View, Viewer } from '@veiltable/protocol';
+import type { ReactionWindow } from '../../core/reaction-window.ts';
+import { controls } from './context.ts';
 import type { D6Event, D6ViewEvent } from './events.ts';
 import { forViewer, splitCharacter, splitCheck } from './public.ts';
 import type { D6State } from './state.ts';
+import { findCharacter } from './state.ts';
 
 function seatOf(viewer: Viewer): string | null {
   return viewer.role === 'player' ? viewer.seat : null;
@@ -27,7 +30,7 @@ export function view(state: D6State, viewer: Viewer): D6View {
     barriers: state.barriers.map((b) => ({ ...b })),
     checks: Object.values(state.checks).map((k) => forViewer(splitCheck(k), viewer) as D6View['checks'][number]),
     attacks: Object.values(state.attacks).map((a) => structuredClone(a) as unknown as Record<string, unknown>),
-    windows: Object.values(state.windows).map((w) => ({ ...w, link: state.links[w.id] ?? null })),
+    windows: Object.values(state.windows).map((w) => windowFor(state, w, viewer)),
     initiative: structuredClone(state.initiative),
     // D6-HID-03/04: questions and their answers belong to the asking seat and the GM.
     questions: Object.values(state.questions).filter((q) => mine(q.seat)).map((q) => ({ ...q })),
@@ -35,6 +38,20 @@ export function view(state: D6State, viewer: Viewer): D6View {
     spiritNotes: state.spiritNotes.filter((n) => gm || (seat !== null && n.seats.includes(seat))).map((n) => n.text),
     log: gm ? state.log.map((l) => ({ ...l })) : [],
   };
+}
+
+/**
+ * A window as one viewer sees it. Its clock (D6-WIN-11 deadline, D6-WIN-13 minimum span) goes to those who may act
+ * in it: the GM, and a player whose seat controls an eligible character; for everyone else those fields are absent.
+ */
+function windowFor(state: D6State, w: ReactionWindow, viewer: Viewer): D6View['windows'][number] {
+  const { deadline, minSpanEnds, ...rest } = w;
+  const link = state.links[w.id] ?? null;
+  const mayAct = viewer.role === 'gm' || w.eligible.some((id) => {
+    const c = findCharacter(state, id);
+    return c !== undefined && controls(viewer, c);
+  });
+  return mayAct ? { ...rest, deadline, minSpanEnds, link } : { ...rest, link };
 }
 
 /** What one viewer learns from one event: the same split as view(), decided when the event was made. */
