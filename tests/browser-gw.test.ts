@@ -1,52 +1,26 @@
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import type { GwSheet, GwView } from '@veiltable/protocol';
-import { createRoom } from './support/http-api.ts';
-import { ARTIFACTS, browserStack, phonePage, UI_TIMEOUT_MS } from './support/browser.ts';
-import { RecordingClient } from './support/recording-client.ts';
+import { ARTIFACTS, browserStack, UI_TIMEOUT_MS, withPages } from './support/browser.ts';
+import { gwRoom, gwView, masterSheet, NO_PREPARATION, servantSheet, startBattle, waitingPlan } from './support/gw-table.ts';
 import { commit } from './support/session.ts';
 
 // Issue 4, item 7: on a 390×844 phone a servant's player sees its pool as cards with counts, fills five slots from
 // the legal choices only, locks in; after the reveal each slot's result shows with its damage breakdown.
 
 const stack = browserStack({ database: 'postgres' });
-const sockets = stack.sockets;
 
-const gw = (c: RecordingClient): GwView => {
-  if (c.view?.game !== 'grail-war') throw new Error('not a grail-war view');
-  return c.view;
-};
-
-function servant(alias: string, str: string): GwSheet {
-  return {
-    kind: 'servant', alias, trueName: `${alias} true`, className: 'saber', grade: 1,
-    stats: { str, end: 'C', agi: 'C', mag: 'E', luk: 'E', np: 'C' },
-    magecraft: null, skill: null, defense: { cards: 0, value: null }, cardCounts: null, noblePhantasms: [], attackBonuses: [],
-    lineage: null, magicResistance: 0, hp: { current: 60, max: 60 }, mp: { current: 40, max: 40 }, merit: 0, xp: 0, items: [], consumables: {},
-  };
-}
+/** STR E gives one 강타 (GW-BATTLE-06); Lancer keeps the default C. */
+const weakStr = { stats: { str: 'E', end: 'C', agi: 'C', mag: 'E', luk: 'E', np: 'C' } } as const;
 
 describe('browser · grail war', () => {
   test('a servant player on a phone fills five slots from its pool, locks in, and sees the results', async () => {
-    const url = stack.url;
-    const room = await createRoom(url, 'Fuyuki', ['Aki', 'Bea'], 'grail-war');
-    const [s1, s2] = room.seats.map((s) => s.seat) as [string, string];
-    const gm = new RecordingClient(url, room.gmToken, 'gm');
-    const foe = new RecordingClient(url, room.seats[1]!.token, 'foe');
-    sockets.push(gm, foe);
-    await Promise.all([gm.connect(), foe.connect()]);
-    await commit(gm, { type: 'character.register', id: 'saber', seat: s1, partner: null, sheet: servant('Saber', 'E') });
-    await commit(gm, { type: 'character.register', id: 'lancer', seat: s2, partner: null, sheet: servant('Lancer', 'C') });
-    await commit(gm, { type: 'battle.start', scene: 'night', participants: [{ character: 'saber', side: 'A' }, { character: 'lancer', side: 'B' }], regions: {}, knowledge: [], ambushSide: null });
-    const empty = { row: null, seals: [], conviction: 0, consumables: [], activatePlus: [], guardian: false };
-    await commit(foe, { type: 'battle.prepare', decl: empty });
+    const { room, seats: [s1, s2], gm, players: [foe] } = await gwRoom(stack, 'Fuyuki', ['Aki', 'Bea'], [1]);
+    await commit(gm, { type: 'character.register', id: 'saber', seat: s1, partner: null, sheet: servantSheet('Saber', weakStr) });
+    await commit(gm, { type: 'character.register', id: 'lancer', seat: s2, partner: null, sheet: servantSheet('Lancer') });
+    await startBattle(gm, [{ character: 'saber', side: 'A' }, { character: 'lancer', side: 'B' }]);
+    await commit(foe, { type: 'battle.prepare', decl: NO_PREPARATION });
 
-    const page = await phonePage(stack.browser);
-    const pageErrors: string[] = [];
-    page.on('pageerror', (e) => pageErrors.push(e.message));
-    try {
-      await page.goto(room.seats[0]!.url);
-      await page.locator('[data-testid="connection-status"][data-status="online"]').waitFor({ timeout: UI_TIMEOUT_MS });
+    await withPages(stack.browser, 'browser-gw-1', [{ url: room.seats[0]!.url }], async ([page]) => {
       await page.getByTestId('gw-prebattle-lock').click();
       await page.getByTestId('gw-plan').waitFor({ timeout: UI_TIMEOUT_MS });
 
@@ -67,47 +41,30 @@ describe('browser · grail war', () => {
       await slots.nth(4).selectOption('rush');
       await page.getByTestId('gw-lock').click();
       await page.getByTestId('gw-locked').waitFor({ timeout: UI_TIMEOUT_MS });
-      await gm.waitFor(() => gw(gm).battle!.submission!.entries.some((e) => e.character === 'saber' && e.declared), 'gm: saber sealed');
+      await gm.waitFor(() => gwView(gm).battle!.submission!.entries.some((e) => e.character === 'saber' && e.declared), 'gm: saber sealed');
       await page.screenshot({ path: join(ARTIFACTS, 'browser-gw-2-locked.png'), fullPage: true });
 
       // The opponent waits in every slot; at the reveal the five slots resolve and the phone shows each result.
-      const wait = { type: 'play' as const, vs: { saber: { card: 'wait' as const } } };
-      await commit(foe, { type: 'battle.submit', plan: { slots: [wait, wait, wait, wait, wait], activatePlus: [] } });
+      await commit(foe, { type: 'battle.submit', plan: waitingPlan(['saber']) });
       await page.waitForFunction(() => document.querySelectorAll('[data-testid="gw-result"]').length === 5, undefined, { timeout: UI_TIMEOUT_MS });
       const first = page.locator('[data-testid="gw-result"][data-batch="1"][data-slot="1"]');
       // 강타 against 대기 hits; the attacker's side sees the damage breakdown.
       expect(await first.getByTestId('gw-hit').count()).toBe(1);
       expect(await first.getByTestId('gw-steps').locator('li').count()).toBeGreaterThan(0);
-      expect(gw(foe).characters.find((c) => c.id === 'lancer')!.sheet!.hp.current).toBeLessThan(60);
+      expect(gwView(foe).characters.find((c) => c.id === 'lancer')!.sheet!.hp.current).toBeLessThan(60);
       await page.screenshot({ path: join(ARTIFACTS, 'browser-gw-3-results.png'), fullPage: true });
-      expect(pageErrors).toEqual([]);
-    } catch (e) {
-      await page.screenshot({ path: join(ARTIFACTS, 'browser-gw-failure.png'), fullPage: true }).catch(() => {});
-      throw e;
-    } finally {
-      await page.close();
-    }
+    });
   }, 90_000);
-  test('a phone drinks a potion before the battle, buys + on a judgment and withdraws in slot 3', async () => {
-    const url = stack.url;
-    const room = await createRoom(url, 'Fuyuki-2', ['Aki', 'Bea'], 'grail-war');
-    const [s1, s2] = room.seats.map((s) => s.seat) as [string, string];
-    const gm = new RecordingClient(url, room.gmToken, 'gm2');
-    const foe = new RecordingClient(url, room.seats[1]!.token, 'foe2');
-    sockets.push(gm, foe);
-    await Promise.all([gm.connect(), foe.connect()]);
-    const saber = { ...servant('Saber', 'E'), merit: 2, consumables: { berserkerPotion: 1 } };
-    await commit(gm, { type: 'character.register', id: 'saber', seat: s1, partner: null, sheet: saber });
-    await commit(gm, { type: 'character.register', id: 'lancer', seat: s2, partner: null, sheet: servant('Lancer', 'C') });
-    await commit(gm, { type: 'battle.start', scene: 'night', participants: [{ character: 'saber', side: 'A' }, { character: 'lancer', side: 'B' }], regions: {}, knowledge: [], ambushSide: null });
-    await commit(foe, { type: 'battle.prepare', decl: { row: null, seals: [], conviction: 0, consumables: [], activatePlus: [], guardian: false } });
 
-    const page = await phonePage(stack.browser);
-    const pageErrors: string[] = [];
-    page.on('pageerror', (e) => pageErrors.push(e.message));
-    try {
-      await page.goto(room.seats[0]!.url);
-      await page.locator('[data-testid="connection-status"][data-status="online"]').waitFor({ timeout: UI_TIMEOUT_MS });
+  test('a phone drinks a potion before the battle, buys + on a judgment and withdraws in slot 3', async () => {
+    const { room, seats: [s1, s2], gm, players: [foe] } = await gwRoom(stack, 'Fuyuki-2', ['Aki', 'Bea'], [1]);
+    const saber = servantSheet('Saber', { ...weakStr, merit: 2, consumables: { berserkerPotion: 1 } });
+    await commit(gm, { type: 'character.register', id: 'saber', seat: s1, partner: null, sheet: saber });
+    await commit(gm, { type: 'character.register', id: 'lancer', seat: s2, partner: null, sheet: servantSheet('Lancer') });
+    await startBattle(gm, [{ character: 'saber', side: 'A' }, { character: 'lancer', side: 'B' }]);
+    await commit(foe, { type: 'battle.prepare', decl: NO_PREPARATION });
+
+    await withPages(stack.browser, 'browser-gw-2', [{ url: room.seats[0]!.url }], async ([page]) => {
       // ITEM-B4: the berserker potion adds one card of the chosen kind; 강타 is the default kind.
       await page.locator('[data-testid="gw-pre-item"][data-item="berserkerPotion"]').check();
       await page.getByTestId('gw-prebattle-lock').click();
@@ -134,23 +91,48 @@ describe('browser · grail war', () => {
       await page.getByTestId('gw-lock').click();
       await page.getByTestId('gw-locked').waitFor({ timeout: UI_TIMEOUT_MS });
 
-      const wait = { type: 'play' as const, vs: { saber: { card: 'wait' as const } } };
-      await commit(foe, { type: 'battle.submit', plan: { slots: [wait, wait, wait, wait, wait], activatePlus: [] } });
-      await gm.waitFor(() => gw(gm).battle?.phase === 'ended', 'gm: battle ended by the withdrawal');
-      const plan = gw(gm).battle!.plans!.saber!;
+      await commit(foe, { type: 'battle.submit', plan: waitingPlan(['saber']) });
+      await gm.waitFor(() => gwView(gm).battle?.phase === 'ended', 'gm: battle ended by the withdrawal');
+      const plan = gwView(gm).battle!.plans!.saber!;
       expect(plan.slots[0]).toEqual({ type: 'play', vs: { lancer: { card: 'smash', plus: true } } });
       expect(plan.slots[1]).toEqual({ type: 'play', vs: { lancer: { card: 'smash' } } });
       expect(plan.slots[2]).toEqual({ type: 'withdraw' });
-      expect(gw(gm).battle!.endReason).toBe('withdrawal');
-      expect(gw(gm).characters.find((c) => c.id === 'saber')!.sheet!.merit).toBe(0);
+      expect(gwView(gm).battle!.endReason).toBe('withdrawal');
+      expect(gwView(gm).characters.find((c) => c.id === 'saber')!.sheet!.merit).toBe(0);
       await page.getByTestId('gw-ended').waitFor({ timeout: UI_TIMEOUT_MS });
       await page.screenshot({ path: join(ARTIFACTS, 'browser-gw-5-withdrawn.png'), fullPage: true });
-      expect(pageErrors).toEqual([]);
-    } catch (e) {
-      await page.screenshot({ path: join(ARTIFACTS, 'browser-gw-failure-2.png'), fullPage: true }).catch(() => {});
-      throw e;
-    } finally {
-      await page.close();
-    }
+    });
+  }, 90_000);
+
+  test('a master`s phone uses Attack Stance before the scene, the GM keeps the relationship chart, and the battle starts in the stance', async () => {
+    const { room, seats: [s1, s2, s3], gm, players: [sv, foe] } = await gwRoom(stack, 'Fuyuki-3', ['Rin', 'Saber', 'Bea'], [1, 2]);
+    await commit(gm, { type: 'character.register', id: 'saber', seat: s2, partner: null, sheet: servantSheet('Saber') });
+    await commit(gm, { type: 'character.register', id: 'rin', seat: s1, partner: 'saber', sheet: masterSheet('Rin') });
+    await commit(gm, { type: 'character.register', id: 'lancer', seat: s3, partner: null, sheet: servantSheet('Lancer') });
+
+    await withPages(stack.browser, 'browser-gw-3', [{ url: room.seats[0]!.url }, { url: room.gmUrl }], async ([phone, desk]) => {
+      // SEAL-00 / SEAL-03: before the scene, while together, the master spends a seal on Attack Stance for the next battle.
+      await phone.locator('[data-testid="gw-early-seal"][data-seal="attackStance"]').click();
+      await phone.getByTestId('gw-stance-ready').waitFor({ timeout: UI_TIMEOUT_MS });
+      await phone.screenshot({ path: join(ARTIFACTS, 'browser-gw-6-early-seal.png'), fullPage: true });
+
+      // GW-REL: the GM rates Lancer's entry for Saber at +2 on the chart battles read.
+      await desk.getByTestId('gw-relations-open').click();
+      await desk.getByTestId('gw-relation-holder').selectOption('lancer');
+      await desk.getByTestId('gw-relation-other').selectOption('saber');
+      await desk.getByTestId('gw-relation-score').selectOption('2');
+      await desk.getByTestId('gw-relation-save').click();
+      await gm.waitFor(() => gwView(gm).relations.some((r) => r.holder === 'lancer' && r.other === 'saber' && r.score === 2), 'gm: the entry is kept');
+      await desk.screenshot({ path: join(ARTIFACTS, 'browser-gw-7-relations.png'), fullPage: true });
+      expect(gwView(sv).relations.some((r) => r.holder === 'lancer')).toBe(false);
+
+      // The battle: master and servant now apart, yet the servant's pool starts doubled (001: ×2 and nothing consumed).
+      await startBattle(gm, [{ character: 'saber', side: 'A' }, { character: 'lancer', side: 'B' }], { saber: 'r1', rin: 'r2', lancer: 'r1' });
+      for (const c of [sv, foe]) await commit(c, { type: 'battle.prepare', decl: NO_PREPARATION });
+      await phone.getByTestId('gw-prebattle-lock').click();
+      await gm.waitFor(() => gwView(gm).battle?.phase === 'submit', 'gm: batch 1 open');
+      const saber = gwView(gm).battle!.participants.find((p) => p.id === 'saber')!.private!;
+      expect([saber.pool.smash, saber.attackStance, saber.noConsume]).toEqual([6, true, true]);
+    });
   }, 90_000);
 });

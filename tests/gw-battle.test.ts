@@ -94,6 +94,10 @@ async function fight(version: '001' | '000'): Promise<void> {
   // The info ledger: the knower sees its believed total, never the authoritative one (HIDE-F13).
   await commit(gm, { type: 'knowledge.set', entry: { knower: 'sa', target: 'sb', total: 6, believed: 2, classKnown: true, failedGuess: false, trueNameKnown: false } });
   await commit(gm, { type: 'knowledge.set', entry: { knower: 'sb', target: 'sa', total: 0, believed: 0, classKnown: false, failedGuess: false, trueNameKnown: false } });
+  // The relationship chart: an entry and its score reach its holder and the GM only (HIDE-F15/F16).
+  await allAt(live, (await commit(gm, { type: 'relation.set', entry: { holder: 'sb', other: 'sa', score: -2 } })).seq);
+  expect(gw(sb).relations).toContainEqual({ holder: 'sb', other: 'sa', score: -2 });
+  expect([gm, sa, ma, mb, spec].map((c) => gw(c).relations.some((r) => r.holder === 'sb'))).toEqual([true, false, false, false, false]);
   await allAt(live, (await commit(gm, { type: 'battle.start', scene: 'night', regions: { sa: 'r1', ma: 'r1', sb: 'r1', mb: 'r1' }, knowledge: [], ambushSide: null,
     participants: [{ character: 'sa', side: 'A' }, { character: 'ma', side: 'A', row: 'back' }, { character: 'sb', side: 'B' }, { character: 'mb', side: 'B', row: 'back' }] })).seq);
   expect(gw(sa).ledger).toEqual([{ knower: 'sa', target: 'sb', believed: 2, classKnown: true, failedGuess: false, trueNameKnown: false }]);
@@ -104,14 +108,10 @@ async function fight(version: '001' | '000'): Promise<void> {
 
   const empty = { row: null, seals: [], conviction: 0, consumables: [], activatePlus: [], guardian: false };
   for (const c of [sa, ma, sb]) await commit(c, { type: 'battle.prepare', decl: empty });
-  // 001 lets a master spend 신념 on the pool (SPEC-05); 000 has no base amount for it, so it is refused there.
-  const conviction = await mb.send({ type: 'battle.prepare', decl: { ...empty, conviction: 1 } });
-  if (version === '001') expect(conviction.ok).toBe(true);
-  else {
-    expect(conviction).toMatchObject({ ok: false, code: 'CONVICTION_RULE_GAP' });
-    await commit(mb, { type: 'battle.prepare', decl: empty });
-  }
-  for (const c of [gm, sa, sb]) await c.waitFor(() => gw(c).battle?.phase === 'submit', `${c.label}: batch 1 open`);
+  // A master spends 신념 on the pool (SPEC-05): HP and MP +10 under 001; under 000 the pre-001 base of +20.
+  await commit(mb, { type: 'battle.prepare', decl: { ...empty, conviction: 1 } });
+  for (const c of [gm, sa, sb, mb]) await c.waitFor(() => gw(c).battle?.phase === 'submit', `${c.label}: batch 1 open`);
+  expect(gw(mb).characters.find((c) => c.id === 'mb')!.sheet!.hp.current).toBe(version === '001' ? 40 : 50);
   // Pools are the side's own (F26): the other side sees no private block at all.
   expect(gw(sa).battle!.participants.find((p) => p.id === 'sa')!.private?.pool).toMatchObject({ smash: 4, [`np:${npA}`]: 1 });
   expect(gw(sb).battle!.participants.find((p) => p.id === 'sa')!.private).toBeNull();

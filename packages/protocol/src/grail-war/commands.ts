@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { seatId } from '../common.ts';
 import { gwOptions } from './options.ts';
-import { gwBasicKind, gwCharacterId, gwSheet } from './sheets.ts';
+import { gwBasicKind, gwCharacterId, gwConsumableId, gwSheet } from './sheets.ts';
 
 const slotNo = z.number().int().min(1).max(5);
 const side = z.string().regex(/^[A-Za-z0-9~_-]{1,40}$/);
@@ -14,6 +14,8 @@ export const gwJudgment = z.object({
   plus: z.boolean().optional(),
   fate: z.boolean().optional(),
   boost: z.boolean().optional(),
+  /** TRUST-05: a servant at trust −10 passes this judgment's damage to its master. */
+  toMaster: z.boolean().optional(),
 });
 
 export const gwSlotPlan = z.discriminatedUnion('type', [
@@ -38,9 +40,11 @@ export const gwPrebattleDecl = z.object({
   row: z.enum(['front', 'back']).nullable(),
   seals: z.array(z.enum(['attackStance', 'defenseStance', 'restoration'])).max(3),
   conviction: z.number().int().min(0).max(3),
-  consumables: z.array(z.object({ item: z.enum(['protectionPotion', 'berserkerPotion']), kind: gwBasicKind.optional() })).max(2),
+  consumables: z.array(z.object({ item: gwConsumableId, kind: gwBasicKind.optional() })).max(gwConsumableId.options.length),
   activatePlus: z.array(gwPlusStat).max(5),
   guardian: z.boolean(),
+  /** GW-TRUST-03 (trust trial): a servant at trust +10 takes all its master's damage in this battle. */
+  shieldMaster: z.boolean().optional(),
 });
 
 /** Post-reveal seals (GW-BATTLE-11): slots are 1..5 within the batch just revealed. */
@@ -63,6 +67,9 @@ export const gwKnowledge = z.object({
   trueNameKnown: z.boolean(),
 });
 
+/** One direction of a relationship-chart entry (GW-REL-01/02). */
+export const gwRelation = z.object({ holder: gwCharacterId, other: gwCharacterId, score: z.number().int().min(-3).max(3) });
+
 /** Every command of the Grail War battle module, client → server. */
 export const gwCommand = z.discriminatedUnion('type', [
   z.object({ type: z.literal('options.set'), options: gwOptions.partial() }),
@@ -71,6 +78,9 @@ export const gwCommand = z.discriminatedUnion('type', [
   z.object({ type: z.literal('character.update'), id: gwCharacterId, sheet: gwSheet }),
   z.object({ type: z.literal('knowledge.set'), entry: gwKnowledge }),
   z.object({ type: z.literal('knowledge.remove'), knower: gwCharacterId, target: gwCharacterId }),
+  z.object({ type: z.literal('relation.set'), entry: gwRelation }),
+  z.object({ type: z.literal('relation.remove'), holder: gwCharacterId, other: gwCharacterId }),
+  z.object({ type: z.literal('scene.end') }),
   z.object({
     type: z.literal('battle.start'),
     scene: z.enum(['day', 'night']),
@@ -99,10 +109,14 @@ export const gwCommand = z.discriminatedUnion('type', [
   z.object({ type: z.literal('seal.retreat') }),
   z.object({ type: z.literal('seal.summon') }),
   z.object({ type: z.literal('seal.resist') }),
+  z.object({ type: z.literal('seal.early'), seal: z.enum(['attackStance', 'defenseStance', 'restoration']) }),
   z.object({ type: z.literal('seal.bind'), order: z.string().trim().min(1).max(200), extreme: z.enum(['max', 'min']) }),
   z.object({ type: z.literal('master.convert'), direction: z.enum(['mpToHp', 'hpToMp']), amount: z.number().int().min(2).max(9998) }),
   z.object({ type: z.literal('master.settle'), character: gwCharacterId }),
+  z.object({ type: z.literal('master.rest'), character: gwCharacterId, hp: z.number().int().min(0).max(999), mp: z.number().int().min(0).max(999), atBase: z.boolean() }),
   z.object({ type: z.literal('merit.share'), amount: z.number().int().min(2).max(9998) }),
+  /** Master: buys back 신념 or 명운 with merit (SPEC-04/05). */
+  z.object({ type: z.literal('pool.recover'), pool: z.enum(['conviction', 'fate']), amount: z.number().int().min(1).max(99) }),
   z.object({ type: z.literal('ss.keywords'), keywords: z.array(z.string().trim().min(1).max(40)).length(2) }),
   z.object({ type: z.literal('ss.reward'), character: gwCharacterId, keyword: z.string().trim().min(1).max(40) }),
 ]);

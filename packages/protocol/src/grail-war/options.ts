@@ -46,6 +46,15 @@ export const gwOptions = z.object({
   pairSharesInfo: z.boolean(),
   showHpToOpponents: z.boolean(),
   spectatorVisibility: z.enum(['public', 'battlesAfterReveal', 'gmMirror']),
+  trustHalfRounding: z.enum(['floor', 'ceil']),
+  partnerSeesTrust: z.boolean(),
+  characterConcealment: z.boolean(),
+  repeatBattleConcealment: z.enum(['doubling', 'fixed2']),
+  poolRecoveryMeritCost: z.number().int().min(0).max(20),
+  mindPotionEffect: z.enum(['maxHp+10', 'maxMp+10']),
+  notifyTrueNameReveal: z.boolean(),
+  exGradeValue: z.number().int().min(5).max(20),
+  armyDefenseLoss: z.number().int().min(0).max(20),
   stepTimerSeconds: z.number().int().min(10).max(86400).nullable(),
 });
 export type GwOptions = z.infer<typeof gwOptions>;

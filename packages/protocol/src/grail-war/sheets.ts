@@ -2,18 +2,22 @@ import { z } from 'zod';
 
 /** Ids of characters in a Grail War room: short lowercase slugs chosen by the GM. */
 export const gwCharacterId = z.string().regex(/^[a-z][a-z0-9-]{0,30}$/);
-/** A grade as players write it: E..A with up to three "+" (GW-CORE-02). */
+/** A master's grade as players write it: E..A with up to three "+" (GW-CORE-03). */
 export const gwGrade = z.string().regex(/^[EDCBA]\+{0,3}$/);
+/** A servant's grade (stats, NP, skills): E..A or EX, with up to three "+" (GW-CORE-02, §0.1). */
+export const gwServantGrade = z.string().regex(/^(EX|[EDCBA])\+{0,3}$/);
 
 export const gwClassId = z.enum(['saber', 'archer', 'lancer', 'rider', 'caster', 'berserker', 'assassin']);
 export const gwBasicKind = z.enum(['smash', 'counter', 'rush']);
 export const gwBonusKind = z.enum(['smash', 'counter', 'rush', 'critical', 'magecraft', 'skill', 'normal']);
-export const gwItemId = z.enum(['giantsBelt', 'thunderboltShield', 'fairyShoes', 'nekote', 'magusCloak', 'rabbitsFoot']);
-export const gwConsumableId = z.enum(['protectionPotion', 'berserkerPotion']);
+export const gwItemId = z.enum(['giantsBelt', 'thunderboltShield', 'fairyShoes', 'nekote', 'manaNecklace', 'magusCloak', 'rabbitsFoot', 'guardianCharm', 'lifeCharm']);
+export const gwConsumableId = z.enum(['recoveryPotion', 'lifePotion', 'mindPotion', 'protectionPotion', 'berserkerPotion']);
 export const gwMeter = z.object({ current: z.number().int().min(-9999).max(9999), max: z.number().int().min(0).max(9999) });
 
 const count = z.number().int().min(0).max(999);
 const consumables = z.partialRecord(gwConsumableId, count);
+/** What a magic support adds at spell grade E, D, C, B, A (and EX) (GW-SUP-01: the sheet gives it). */
+const magicSupport = z.array(z.number().int().min(0).max(99)).min(5).max(6).optional();
 
 export const gwNoblePhantasm = z.object({
   id: z.string().min(1).max(40),
@@ -33,14 +37,15 @@ export const gwServantSheet = z.object({
   trueName: z.string().min(1).max(100),
   className: gwClassId,
   grade: z.number().int().min(1).max(999),
-  stats: z.object({ str: gwGrade, end: gwGrade, agi: gwGrade, mag: gwGrade, luk: gwGrade, np: gwGrade }),
-  magecraft: gwGrade.nullable(),
-  skill: z.object({ cards: count, grade: gwGrade }).nullable(),
+  stats: z.object({ str: gwServantGrade, end: gwServantGrade, agi: gwServantGrade, mag: gwServantGrade, luk: gwServantGrade, np: gwServantGrade }),
+  magecraft: gwServantGrade.nullable(),
+  skill: z.object({ cards: count, grade: gwServantGrade }).nullable(),
   defense: z.object({ cards: count, value: count.nullable() }),
   cardCounts: z.partialRecord(z.enum(['smash', 'counter', 'rush', 'critical', 'magecraft']), count).nullable(),
   noblePhantasms: z.array(gwNoblePhantasm).max(10),
   attackBonuses: z.array(z.object({ source: z.string().min(1).max(100), amount: z.number().int().min(-99).max(99), kinds: z.array(gwBonusKind).min(1) })).max(20),
   lineage: z.enum(['guardian', 'dragon', 'divine']).nullable(),
+  magicSupport,
   magicResistance: count,
   hp: gwMeter,
   mp: gwMeter,
@@ -66,6 +71,7 @@ export const gwMasterSheet = z.object({
   sealsLeft: z.number().int().min(0).max(99).nullable(),
   judgmentLimit: count.nullable(),
   spells: z.object({ cards: count, grade: gwGrade }).nullable(),
+  magicSupport,
   items: z.array(gwItemId).max(6),
   consumables,
 });

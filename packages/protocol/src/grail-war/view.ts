@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { seatId, viewer } from '../common.ts';
-import { gwBatchPlan, gwJudgment, gwPlusStat, gwPrebattleDecl, gwWindowAction, gwWindowDecl } from './commands.ts';
+import { gwBatchPlan, gwJudgment, gwPlusStat, gwPrebattleDecl, gwRelation, gwWindowAction, gwWindowDecl } from './commands.ts';
 import { gwOptions } from './options.ts';
 import { gwCharacterId, gwClassId, gwMeter, gwSheet } from './sheets.ts';
 
-const stepName = z.enum(['base', 'plus', 'assassin', 'flat', 'double', 'penalty', 'defender', 'info', 'floor', 'npHalf', 'npReduce', 'nullified']);
+const stepName = z.enum(['base', 'plus', 'assassin', 'flat', 'double', 'penalty', 'defender', 'info', 'floor', 'npHalf', 'npReduce', 'nullified', 'passed', 'shielded']);
 /** GM steps carry running totals; player steps never do, and never include 'info' (GW-HIDE-03). */
 const gmStep = z.strictObject({ step: stepName, source: z.string(), amount: z.number(), running: z.number() });
 const playerStep = z.strictObject({ step: stepName.exclude(['info']), source: z.string(), amount: z.number() });
@@ -14,7 +14,7 @@ export const gwHitView = z.strictObject({
   target: gwCharacterId,
   hp: z.number().int(),
   mp: z.number().int(),
-  via: z.enum(['pairing', 'splash', 'arcane']),
+  via: z.enum(['pairing', 'splash', 'arcane', 'trust', 'shield']),
   steps: z.union([z.array(gmStep), z.array(playerStep)]).optional(),
 });
 
@@ -22,7 +22,7 @@ export const gwSlotView = z.strictObject({
   batch: z.number().int(),
   slot: z.number().int(),
   plays: z.array(z.strictObject({ character: gwCharacterId, opponent: gwCharacterId, judgment: gwJudgment })),
-  supports: z.array(z.strictObject({ supporter: gwCharacterId, ally: gwCharacterId, opponent: gwCharacterId, accepted: z.boolean() })),
+  supports: z.array(z.strictObject({ supporter: gwCharacterId, ally: gwCharacterId, opponent: gwCharacterId, mode: z.enum(['physical', 'magic']), accepted: z.boolean() })),
   hits: z.array(gwHitView),
   /** NP MP costs: only the paying character's side sees them (GW-HIDE-F06). */
   npCosts: z.array(z.strictObject({ character: gwCharacterId, mp: z.number().int() })),
@@ -110,6 +110,8 @@ export const gwBattleView = z.strictObject({
   prebattle: sealedView(gwPrebattleDecl).nullable(),
   submission: sealedView(gwBatchPlan).nullable(),
   window: sealedView(gwWindowDecl).nullable(),
+  /** GW-HIDE-04: when the open sealed step is forced (ms since the epoch); null without a timer or outside the battle. */
+  deadline: z.number().int().nullable(),
   plans: z.record(z.string(), gwBatchPlan).nullable(),
   windowActions: z.array(z.strictObject({ master: gwCharacterId, action: gwWindowAction })).nullable(),
   history: z.array(gwSlotView),
@@ -127,9 +129,24 @@ const gwCharacterStatus = z.strictObject({
   dead: z.boolean(),
   ssKeywords: z.array(z.string()),
   binding: gwBinding.nullable(),
-  trust: z.number().int(),
-  trustLockDays: z.number().int(),
+  trust: z.number().int().nullable(),
+  trustLockDays: z.number().int().nullable(),
   sealResisted: z.boolean(),
+  /** GW-ITEM "for the scene" consumables and the servant's HP raises (charms, CLASS-02 (2)) in force, with what they added to the maxima. */
+  sceneEffects: z.array(
+    z.strictObject({
+      item: z.enum(['lifePotion', 'mindPotion', 'protectionPotion', 'berserkerPotion', 'guardianCharm', 'lifeCharm', 'classHp']),
+      kind: z.enum(['smash', 'counter', 'rush', 'normal']).nullable(),
+      maxHp: z.number().int(),
+      maxMp: z.number().int(),
+    }),
+  ),
+  /** SEAL-03 used before the scene: the servant's next battle starts in Attack Stance. */
+  stanceReady: z.boolean(),
+  /** SAN trial (GW-HIDE-F18); null while `characterConcealment` is off. */
+  concealment: z.number().int().nullable(),
+  /** GW-HIDE-F01 under `notifyTrueNameReveal`; null otherwise or for masters. */
+  trueNameRevealed: z.boolean().nullable(),
 });
 
 /** The Grail War room as one viewer may see it (§17). Produced only by the engine's view(). */
@@ -152,10 +169,14 @@ export const gwView = z.strictObject({
       sheet: gwSheet.nullable(),
       /** Campaign flags (MASTER-01, MISC-01, SEAL-09, TRUST): owner, partner and GM only. */
       status: gwCharacterStatus.nullable(),
+      /** Church sanctions (GW-SAN-01): public. */
+      sanctions: z.number().int().min(0),
     }),
   ),
   /** The room's information ledger, per knower (HIDE-F11). */
   ledger: z.array(gwKnowledgeView),
+  /** The relationship chart, the holder's entries only (GW-HIDE-F15/F16). */
+  relations: z.array(gwRelation.strict()),
   battle: gwBattleView.nullable(),
 });
 export type GwView = z.infer<typeof gwView>;
@@ -196,7 +217,15 @@ export const gwViewEvent = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('ss.keywordsSet'), character: gwCharacterId, keywords: z.array(z.string()) }),
   z.strictObject({ type: z.literal('ss.rewarded'), character: gwCharacterId, merit: z.number().int() }),
   z.strictObject({ type: z.literal('seal.summoned'), character: gwCharacterId, servant: gwCharacterId, to: z.string().nullable(), left: z.boolean() }),
-  z.strictObject({ type: z.literal('seal.bound'), character: gwCharacterId, servant: gwCharacterId, binding: gwBinding, trust: z.number().int().nullable() }),
+  z.strictObject({ type: z.literal('seal.bound'), character: gwCharacterId, servant: gwCharacterId, binding: gwBinding, trust: z.number().int().nullable(), score: z.number().int().nullable() }),
+  z.strictObject({ type: z.literal('seal.early'), character: gwCharacterId, servant: gwCharacterId, seal: z.enum(['attackStance', 'defenseStance', 'restoration']) }),
+  z.strictObject({ type: z.literal('master.rested'), character: gwCharacterId, hp: z.number().int(), mp: z.number().int() }),
+  z.strictObject({ type: z.literal('relation.set'), entry: gwRelation.strict() }),
+  z.strictObject({ type: z.literal('relation.removed'), holder: gwCharacterId, other: gwCharacterId }),
+  z.strictObject({ type: z.literal('scene.ended') }),
   z.strictObject({ type: z.literal('seal.resisted'), character: gwCharacterId, binding: gwBinding }),
+  z.strictObject({ type: z.literal('pool.recovered'), character: gwCharacterId, pool: z.enum(['conviction', 'fate']), amount: z.number().int(), merit: z.number().int() }),
+  z.strictObject({ type: z.literal('concealment.lost'), character: gwCharacterId, loss: z.number().int(), value: z.number().int() }),
+  z.strictObject({ type: z.literal('concealment.sanctioned'), character: gwCharacterId, reason: z.enum(['zero', 'bigLoss']) }),
 ]);
 export type GwViewEvent = z.infer<typeof gwViewEvent>;

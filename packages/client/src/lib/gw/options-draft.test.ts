@@ -33,6 +33,14 @@ describe('the §19 editor offers every battle option with its legal values only 
     ['trust is a trial, off by default', 'trustRule', false, true],
     ['two batches by default (BATTLE-09)', 'battleBatches', 2, true],
     ['no step timer by default', 'stepTimerSeconds', null, true],
+    ['SAN is a trial, off by default', 'characterConcealment', false, true],
+    ['SAN-07 losses double by default', 'repeatBattleConcealment', 'doubling', true],
+    ['TRUST-05 the half rounds down by default', 'trustHalfRounding', 'floor', true],
+    ['HIDE-F17 the master does not see trust by default', 'partnerSeesTrust', false, true],
+    ['HIDE-F01 no true-name notice by default', 'notifyTrueNameReveal', false, true],
+    ['SPEC-04/05 recovery costs 2 merit by default', 'poolRecoveryMeritCost', 2, true],
+    ['ITEM-D5 the Mind Potion as written by default', 'mindPotionEffect', 'maxHp+10', true],
+    ['ITEM-D5 the max-MP reading is not the default', 'mindPotionEffect', 'maxMp+10', false],
   ] as const)('the spec default is marked: %s', (_name, key, value, expected) => {
     expect(isSpecDefault(key, value)).toBe(expected);
   });
@@ -66,6 +74,8 @@ describe('the draft becomes an options.set the engine accepts', () => {
     ['HIDE-04 a timer under ten seconds', 'stepTimerSeconds', '5', ['stepTimerSeconds']],
     ['HIDE-04 an empty timer means the GM forces by hand', 'stepTimerSeconds', '', []],
     ['SUP-03 the support bonus is bounded', 'servantSupportBonus', '21', ['servantSupportBonus']],
+    ['SPEC-04/05 a recovery price is a whole number', 'poolRecoveryMeritCost', 'two', ['poolRecoveryMeritCost']],
+    ['SPEC-04/05 a recovery price may be 0', 'poolRecoveryMeritCost', '0', []],
   ] as const)('%s', (_name, key, text, expected) => {
     const d = draftOf(roomOptions());
     d[key] = text;

@@ -9,7 +9,7 @@ export type OptionField =
 
 type KeysOf<V> = { [K in keyof GrailWarOptions]: GrailWarOptions[K] extends V ? K : never }[keyof GrailWarOptions];
 export type BoolKey = KeysOf<boolean>;
-export type IntKey = 'sealsPerMaster' | 'servantSupportBonus' | 'battleBatches' | 'stepTimerSeconds';
+export type IntKey = 'sealsPerMaster' | 'servantSupportBonus' | 'poolRecoveryMeritCost' | 'battleBatches' | 'exGradeValue' | 'armyDefenseLoss' | 'stepTimerSeconds';
 export type EnumKey = Exclude<keyof GrailWarOptions, BoolKey | IntKey | 'matchupTable'>;
 
 const CLASSES = ['saber', 'archer', 'lancer', 'rider', 'caster', 'berserker', 'assassin', 'none'] as const;
@@ -40,19 +40,28 @@ export const OPTION_FIELDS: readonly OptionField[] = [
   { key: 'masterVsServant', kind: 'bool', rule: 'MASTER-02' },
   { key: 'withdrawalConcedes', kind: 'bool', rule: 'MISC-02' },
   { key: 'trustRule', kind: 'bool', rule: 'TRUST, SEAL-09' },
+  { key: 'trustHalfRounding', kind: 'enum', values: ['floor', 'ceil'], rule: 'TRUST-05' },
+  { key: 'partnerSeesTrust', kind: 'bool', rule: 'HIDE-F17' },
   { key: 'meritAcquisition', kind: 'enum', values: ['000', '001trial'], rule: 'MERIT-07' },
   { key: 'coopSupportRule', kind: 'bool', rule: 'SUP-03' },
   { key: 'servantSupportBonus', kind: 'int', min: 0, max: 20, nullable: false, rule: 'SUP-03' },
+  { key: 'characterConcealment', kind: 'bool', rule: 'SAN' },
+  { key: 'repeatBattleConcealment', kind: 'enum', values: ['doubling', 'fixed2'], rule: 'SAN-07' },
   { key: 'multiOpponentXp', kind: 'enum', values: ['000', 'perHead', 'fixedAllied'], rule: 'XP-08' },
   { key: 'mostDamageTie', kind: 'enum', values: ['allTied', 'gmDecides'], rule: 'XP-05' },
   { key: 'classGuessFailPenalty', kind: 'enum', values: ['replace', 'stack'], rule: 'INFO-14' },
   { key: 'plusCountsAsGrade', kind: 'bool', rule: 'MERIT-03' },
+  { key: 'poolRecoveryMeritCost', kind: 'int', min: 0, max: 20, nullable: false, rule: 'SPEC-04/05' },
+  { key: 'mindPotionEffect', kind: 'enum', values: ['maxHp+10', 'maxMp+10'], rule: 'ITEM-D5' },
   { key: 'cardCountDerivation', kind: 'enum', values: ['gradeValue', 'sheet'], rule: 'BATTLE-06' },
   { key: 'battleBatches', kind: 'int', min: 1, max: 20, nullable: false, rule: 'BATTLE-09' },
+  { key: 'exGradeValue', kind: 'int', min: 5, max: 20, nullable: false, rule: '§0.1 EX' },
+  { key: 'armyDefenseLoss', kind: 'int', min: 0, max: 20, nullable: false, rule: 'BATTLE-19' },
   { key: 'sameKindTie', kind: 'enum', values: ['cancel', 'bothHit', 'higherGrade'], rule: 'BATTLE-14' },
   { key: 'meleeMode', kind: 'enum', values: ['simultaneous', 'sequential1v1'], rule: 'BATTLE-M1' },
   { key: 'battleWinnerRule', kind: 'enum', values: ['standing>withdraw>damage', 'gm'], rule: 'BATTLE-21' },
   { key: 'pairSharesInfo', kind: 'bool', rule: 'REL-10' },
+  { key: 'notifyTrueNameReveal', kind: 'bool', rule: 'HIDE-F01' },
   { key: 'showHpToOpponents', kind: 'bool', rule: 'HIDE-F06' },
   { key: 'spectatorVisibility', kind: 'enum', values: ['public', 'battlesAfterReveal', 'gmMirror'], rule: 'HIDE-F28/F32' },
   { key: 'stepTimerSeconds', kind: 'int', min: 10, max: 86400, nullable: true, rule: 'HIDE-04' },

@@ -5,7 +5,7 @@ type Battle = NonNullable<GwView['battle']>;
 type Character = GwView['characters'][number];
 export type PlusStat = BatchPlan['activatePlus'][number];
 export type SlotMode = 'play' | 'support' | 'withdraw';
-export type Riders = { plus: boolean; fate: boolean; boost: boolean };
+export type Riders = { plus: boolean; fate: boolean; boost: boolean; toMaster: boolean };
 /** A support slot (GW-SUP-01); `card` is a picker choice: 'smash' for a servant, 'normal:rush' for a master. */
 export type SupportDraft = { ally: string; opponent: string; mode: 'physical' | 'magic'; card: Choice };
 
@@ -39,11 +39,13 @@ export type PlanContext = {
   limitLeft: number | null;
   allies: string[];
   foes: string[];
+  /** TRUST-05: a servant at trust −10 under the trust trial may pass a judgment's damage to its master. */
+  passToMaster: boolean;
 };
 
 const STAT_OF: Record<string, PlusStat> = { smash: 'str', counter: 'end', rush: 'agi', magecraft: 'mag' };
 export const PLUS_STATS = ['str', 'end', 'agi', 'luk', 'mag'] as const;
-const NO_RIDERS: Riders = { plus: false, fate: false, boost: false };
+const NO_RIDERS: Riders = { plus: false, fate: false, boost: false, toMaster: false };
 const plusMarks = (grade: string): number => grade.split('+').length - 1;
 
 /** The partner whose sheet this player sees besides its own (GW-HIDE-00), if any. */
@@ -78,6 +80,7 @@ export function planContext(view: GwView, battle: Battle, me: Character): PlanCo
     limitLeft: priv?.limit === null || priv === null ? null : priv.limit - priv.used,
     allies: standing.filter((p) => p.side === self?.side && p.id !== me.id).map((p) => p.id),
     foes: standing.filter((p) => p.side !== self?.side).map((p) => p.id),
+    passToMaster: view.options.trustRule && me.kind === 'servant' && me.status?.trust === -10 && partner !== undefined,
   };
 }
 
@@ -144,7 +147,7 @@ export function meritSpent(ctx: PlanContext, d: Draft): number {
 export function ridersOf(ctx: PlanContext, d: Draft, cell: number): Riders {
   const r = d.riders[cell] ?? NO_RIDERS;
   const allowed = riderKinds(ctx, pickOf(ctx, d, cell));
-  return { plus: r.plus && allowed.plus, fate: r.fate && allowed.fate, boost: r.boost && allowed.boost };
+  return { plus: r.plus && allowed.plus, fate: r.fate && allowed.fate, boost: r.boost && allowed.boost, toMaster: r.toMaster && allowed.toMaster };
 }
 
 /** Which riders a card can carry at all (MERIT-06: not 보구 or 치명, not a stat with its own +; SPEC-04; SEAL-04). */
@@ -155,6 +158,7 @@ export function riderKinds(ctx: PlanContext, choice: Choice): Riders {
     plus: ctx.kind === 'servant' && stat !== undefined && !ctx.ownPlus.includes(stat),
     fate: ctx.kind === 'master' && card === 'normal' && ctx.fateLeft > 0,
     boost: ctx.kind === 'servant' && card === 'np' && ctx.boostSeals > 0,
+    toMaster: ctx.passToMaster,
   };
 }
 
@@ -264,7 +268,7 @@ export function draftPlan(ctx: PlanContext, d: Draft): BatchPlan {
       ctx.engaged.map((opp, o) => {
         const cell = s * n + o;
         const r = ridersOf(ctx, d, cell);
-        return [opp, { ...judgmentOf(pickOf(ctx, d, cell)), ...(r.plus ? { plus: true } : {}), ...(r.fate ? { fate: true } : {}), ...(r.boost ? { boost: true } : {}) }];
+        return [opp, { ...judgmentOf(pickOf(ctx, d, cell)), ...(r.plus ? { plus: true } : {}), ...(r.fate ? { fate: true } : {}), ...(r.boost ? { boost: true } : {}), ...(r.toMaster ? { toMaster: true } : {}) }];
       }),
     );
     return { type: 'play', vs };

@@ -4,7 +4,10 @@ import { PLUS_STATS, partnerOf, type PlusStat } from './plan-draft.ts';
 type Battle = NonNullable<GwView['battle']>;
 type Character = GwView['characters'][number];
 export type PrebattleSeal = 'attackStance' | 'defenseStance' | 'restoration';
-export type Consumable = 'protectionPotion' | 'berserkerPotion';
+export type Consumable = 'recoveryPotion' | 'lifePotion' | 'mindPotion' | 'protectionPotion' | 'berserkerPotion';
+const CONSUMABLES: readonly Consumable[] = ['recoveryPotion', 'lifePotion', 'mindPotion', 'protectionPotion', 'berserkerPotion'];
+/** Potions whose scene-long effect does not stack (GW-ITEM-C3/B4): not offered while already in force. */
+const NO_STACK: readonly Consumable[] = ['protectionPotion', 'berserkerPotion'];
 
 /** What this character may declare before the battle (mirrors the engine's checkPrebattle, GW-BATTLE-08). */
 export type PrebattleChoices = {
@@ -19,6 +22,8 @@ export type PrebattleChoices = {
   plusStats: PlusStat[];
   merit: number;
   guardian: boolean;
+  /** TRUST-03 (trust trial): a servant at trust +10 whose master fights may take all its master's damage. */
+  shieldMaster: boolean;
 };
 
 const plusMarks = (grade: string): number => grade.split('+').length - 1;
@@ -30,11 +35,12 @@ export function prebattleChoices(view: GwView, battle: Battle, me: Character): P
   const fighting = battle.participants.some((p) => p.id === me.id);
   const partner = partnerOf(view, me);
   const servantIn = partner !== undefined && battle.participants.some((p) => p.id === partner.id);
+  const masterIn = partner?.kind === 'master' && battle.participants.some((p) => p.id === partner.id);
   let convictionMax = 0;
   let seals: PrebattleSeal[] = [];
   let sealsLeft = 0;
   if (sheet?.kind === 'master') {
-    if (fighting && o.convictionRule !== '000') {
+    if (fighting) {
       convictionMax = Math.min(sheet.specializations.includes('conviction') ? 3 : 1, sheet.conviction.current);
     }
     sealsLeft = sheet.sealsLeft ?? 0;
@@ -45,7 +51,8 @@ export function prebattleChoices(view: GwView, battle: Battle, me: Character): P
       if (o.sealRules !== '000') seals.push('restoration');
     }
   }
-  const consumables = fighting ? (['protectionPotion', 'berserkerPotion'] as const).filter((c) => (sheet?.consumables[c] ?? 0) > 0) : [];
+  const inForce = new Set<string>(me.status?.sceneEffects.map((e) => e.item) ?? []);
+  const consumables = fighting ? CONSUMABLES.filter((c) => (sheet?.consumables[c] ?? 0) > 0 && !(NO_STACK.includes(c) && inForce.has(c))) : [];
   return {
     fighting,
     convictionMax: Math.max(0, convictionMax),
@@ -56,5 +63,6 @@ export function prebattleChoices(view: GwView, battle: Battle, me: Character): P
     plusStats: fighting && sheet?.kind === 'servant' && sheet.merit >= 2 ? PLUS_STATS.filter((s) => plusMarks(sheet.stats[s]) > 0) : [],
     merit: sheet?.merit ?? 0,
     guardian: fighting && sheet?.kind === 'servant' && sheet.lineage === 'guardian',
+    shieldMaster: o.trustRule && sheet?.kind === 'servant' && me.status?.trust === 10 && masterIn && sheet.hp.current > 0,
   };
 }

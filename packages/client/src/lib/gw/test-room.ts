@@ -4,12 +4,14 @@ import { blankMaster, blankServant } from './blank-sheets.ts';
 
 export const GM: Viewer = { role: 'gm' };
 export const seat = (s: string): Viewer => ({ role: 'player', seat: s });
+/** The time stamped on every command these helpers apply (ms since the epoch), as the server would. */
+export const AT = Date.UTC(2024, 0, 1, 12, 0, 0);
 
 /** Applies commands through the real engine, failing loudly on a refusal. */
 export function run(state: GrailWarState, actor: Viewer, ...commands: GrailWarCommand[]): GrailWarState {
   let s = state;
   for (const c of commands) {
-    const r = grailWar.apply(s, c, actor);
+    const r = grailWar.apply(s, c, actor, AT);
     if (!r.ok) throw new Error(`${c.type} refused: ${r.error.code}`);
     s = r.value.state;
   }
@@ -18,7 +20,7 @@ export function run(state: GrailWarState, actor: Viewer, ...commands: GrailWarCo
 
 /** Whether the engine accepts a command (for checking that the phone's choices are legal). */
 export function accepts(state: GrailWarState, actor: Viewer, command: GrailWarCommand): string {
-  const r = grailWar.apply(state, command, actor);
+  const r = grailWar.apply(state, command, actor, AT);
   return r.ok ? 'ok' : r.error.code;
 }
 

@@ -79,4 +79,17 @@ describe('the pre-battle form (GW-BATTLE-08, SPEC-05, ITEM-01, MERIT-01, CLASS-0
     expect(accepts(s, seat('s1'), { type: 'battle.prepare', decl: saber })).toBe('ok');
     expect(accepts(s, seat('s3'), { type: 'battle.prepare', decl: rin })).toBe('ok');
   });
+
+  test.each([
+    ['GW-TRUST-03 trust +10 under the trust trial, its master fighting: offered, and accepted', 10, true, true],
+    ['GW-TRUST-03 trust +9: not offered', 9, true, false],
+    ['GW-TRUST-03 the trust trial off: not offered', 10, false, false],
+  ])('%s', (_name, trust, trustRule, offered) => {
+    const t = room({}, true, { trustRule });
+    t.characters.saber!.trust = trust;
+    const view = viewFor(t, seat('s1'));
+    expect(prebattleChoices(view, view.battle!, view.characters.find((c) => c.id === 'saber')!).shieldMaster).toBe(offered);
+    const decl = { row: null, seals: [], conviction: 0, consumables: [], activatePlus: [], guardian: false, shieldMaster: true };
+    expect(accepts(t, seat('s1'), { type: 'battle.prepare', decl }) === 'ok').toBe(offered);
+  });
 });

@@ -3,6 +3,7 @@ import type { Knowledge } from './commands.ts';
 import type { DamageStep, PlayerStep } from './damage.ts';
 import { playerSteps } from './damage.ts';
 import type { Acl } from './events.ts';
+import type { Relation } from './relations.ts';
 import type { Hit, Reward, SlotRecord } from './state.ts';
 
 /** Who sees what (§17.1), as predicates over the frozen ACL, shared by view and viewEvent. */
@@ -23,6 +24,13 @@ export const seesReveals = (acl: Acl, v: Viewer): boolean => inBattle(acl, v) ||
 /** A knowledge entry belongs to its knower (F11); partners only under `pairSharesInfo`. */
 export const seesKnowledge = (acl: Acl, k: Knowledge, v: Viewer): boolean =>
   mirrors(acl, v) || (v.role === 'player' && (acl.ownerOf[k.knower] === v.seat || (acl.pairSharesInfo && seesPrivate(acl, k.knower, v))));
+
+/** A relationship entry and its score belong to its holder (HIDE-F15/F16); the partner and the other side see nothing. */
+export const seesRelation = (acl: Acl, holder: string, v: Viewer): boolean => mirrors(acl, v) || (v.role === 'player' && acl.ownerOf[holder] === v.seat);
+
+export function relationsFor(acl: Acl, list: Relation[], v: Viewer): Relation[] {
+  return list.filter((r) => seesRelation(acl, r.holder, v)).map((r) => ({ ...r }));
+}
 
 /** What a knower sees of its own ledger: the believed total only (INFO-04, HIDE-F13); the GM sees both. */
 export type KnowledgeView = Omit<Knowledge, 'total'> & { total?: number };

@@ -8,29 +8,36 @@ import type { Ctx } from './context.ts';
 import { aclOf, done, emit, requireBattle, requireCharacter, requireGm, standing } from './context.ts';
 import { checkEnd, endBattle } from './end.ts';
 import type { GrailWarEvent } from './events.ts';
-import { masterConvert, masterSettle } from './master-zero.ts';
+import { masterConvert, masterRest, masterSettle } from './master-zero.ts';
 import { meritShare, ssKeywords, ssReward } from './merit-commands.ts';
+import { poolRecover } from './pool-recovery.ts';
 import { battlePrepare, revealPrebattle } from './prebattle.ts';
+import { mayAmbush, relationRemove, relationSet } from './relations.ts';
 import { battleOverride, characterUpdate, knowledgeRemove, knowledgeSet, seatAdd } from './room-commands.ts';
+import { sceneEnd } from './scene-effects.ts';
+import { sealEarly } from './seal-early.ts';
 import { sealBind, sealResist, sealSummon } from './seal-orders.ts';
 import { battleStart, characterRegister, optionsSet } from './setup-commands.ts';
 import type { GrailWarState } from './state.ts';
 import { characterOf, participantOf } from './state.ts';
 import { battleWindow, revealWindow } from './window.ts';
 
-/** Runs a command on a deep copy of the state; the input is never touched, whatever the outcome. */
-export function apply(state: GrailWarState, command: GrailWarCommand, actor: Viewer): Result<{ state: GrailWarState; events: GrailWarEvent[] }> {
+/**
+ * Runs a command on a deep copy of the state; the input is never touched, whatever the outcome. `at` is the time
+ * the server stamped on the command: step deadlines count from it (GW-HIDE-04).
+ */
+export function apply(state: GrailWarState, command: GrailWarCommand, actor: Viewer, at: number): Result<{ state: GrailWarState; events: GrailWarEvent[] }> {
   if (actor.role === 'spectator') return err('SPECTATOR_READ_ONLY');
   const next = structuredClone(state);
-  const ctx: Ctx = { state: next, rng: new Rng(next.rng), actor: actor.role === 'gm' ? { role: 'gm' } : { role: 'player', seat: actor.seat }, events: [] };
+  const ctx: Ctx = { state: next, rng: new Rng(next.rng), actor: actor.role === 'gm' ? { role: 'gm' } : { role: 'player', seat: actor.seat }, at, events: [] };
   const outcome = dispatch(ctx, command);
   if (!outcome.ok) return outcome;
   return ok({ state: next, events: ctx.events });
 }
 
 /** Same verdict as apply, nothing kept. */
-export function validate(state: GrailWarState, command: GrailWarCommand, actor: Viewer): Result<void> {
-  const outcome = apply(state, command, actor);
+export function validate(state: GrailWarState, command: GrailWarCommand, actor: Viewer, at: number): Result<void> {
+  const outcome = apply(state, command, actor, at);
   return outcome.ok ? ok(undefined) : outcome;
 }
 
@@ -48,6 +55,12 @@ function dispatch(ctx: Ctx, c: GrailWarCommand): Result<void> {
       return knowledgeSet(ctx, c);
     case 'knowledge.remove':
       return knowledgeRemove(ctx, c);
+    case 'relation.set':
+      return relationSet(ctx, c);
+    case 'relation.remove':
+      return relationRemove(ctx, c);
+    case 'scene.end':
+      return sceneEnd(ctx);
     case 'battle.start':
       return battleStart(ctx, c);
     case 'battle.prepare':
@@ -78,12 +91,18 @@ function dispatch(ctx: Ctx, c: GrailWarCommand): Result<void> {
       return sealBind(ctx, c);
     case 'seal.resist':
       return sealResist(ctx);
+    case 'seal.early':
+      return sealEarly(ctx, c);
     case 'master.convert':
       return masterConvert(ctx, c);
     case 'master.settle':
       return masterSettle(ctx, c);
+    case 'master.rest':
+      return masterRest(ctx, c);
     case 'merit.share':
       return meritShare(ctx, c);
+    case 'pool.recover':
+      return poolRecover(ctx, c);
     case 'ss.keywords':
       return ssKeywords(ctx, c);
     case 'ss.reward':
@@ -123,7 +142,10 @@ function withdraw(ctx: Ctx): Result<void> {
   return done;
 }
 
-/** Servant: turns on its side at a batch boundary; its next batch gets + on every judgment (BATTLE-M2). */
+/**
+ * Servant: turns on its side at a batch boundary; its next batch gets + on every judgment (BATTLE-M2). REL-04: only
+ * a servant that holds one of the allies it turns on at −2 or below may ambush them.
+ */
 function betray(ctx: Ctx): Result<void> {
   const b = requireBattle(ctx, 'submit');
   if (!b.ok) return b;
@@ -135,6 +157,7 @@ function betray(ctx: Ctx): Result<void> {
   if (Object.keys(battle.submission!.answers).length > 0) return err('BATCH_UNDER_WAY', 'GW-BATTLE-M2');
   const allies = battle.participants.filter((q) => q.side === p.side && q.id !== p.id && standing(q) && q.id !== me.value.partner);
   if (allies.length === 0) return err('NO_ALLY_TO_BETRAY', 'GW-BATTLE-M2');
+  if (!allies.some((q) => mayAmbush(ctx.state, p.id, q.id))) return err('NO_AMBUSH_RELATION', 'GW-REL-04');
   const side = `${p.side}~${p.id}`;
   for (const q of battle.participants) if (q.id === p.id || q.id === me.value.partner) q.side = side;
   p.ambushBatches.push(battle.batch);

@@ -3,7 +3,7 @@ import { err } from '../../core/result.ts';
 import { allAnswered, answerSealed, openSealed, revealSealed } from '../../core/sealed.ts';
 import type { BatchPlan, SlotPlan } from './commands.ts';
 import type { Ctx } from './context.ts';
-import { aclOf, done, emit, requireBattle, requireCharacter, standing } from './context.ts';
+import { aclOf, done, emit, requireBattle, requireCharacter, standing, stepDeadline } from './context.ts';
 import { checkPlan } from './plan-check.ts';
 import { resolveBatch } from './resolve.ts';
 import type { Battle, Participant } from './state.ts';
@@ -47,6 +47,7 @@ export function openBatch(ctx: Ctx, battle: Battle, n: number): void {
   battle.plans = {};
   battle.windowActions = [];
   battle.window = null;
+  battle.deadline = stepDeadline(ctx);
   battle.engaged = engagement(battle, ctx.state.options.meleeMode);
   battle.submission = openSealed<BatchPlan>(battle.participants.filter(standing).map((p) => p.id));
   emit(ctx, { type: 'batch.opened', batch: n, engaged: structuredClone(battle.engaged), acl: aclOf(ctx.state) });

@@ -1,5 +1,6 @@
 import type { GrailWarOptions } from './options.ts';
-import type { Sheet } from './sheets.ts';
+import type { Relation } from './relations.ts';
+import type { ConsumableId, Sheet } from './sheets.ts';
 
 /** What a participant plays against one opponent in one slot (GW-BATTLE-10). */
 export type Judgment = {
@@ -14,6 +15,8 @@ export type Judgment = {
   fate?: boolean;
   /** SEAL-04: NP Boost, the NP costs no MP. */
   boost?: boolean;
+  /** TRUST-05 (trust trial): a servant at trust −10 passes the damage it takes on this judgment to its master. */
+  toMaster?: boolean;
 };
 
 export type SupportPlan = {
@@ -40,10 +43,13 @@ export type PrebattleDecl = {
   row: 'front' | 'back' | null;
   seals: ('attackStance' | 'defenseStance' | 'restoration')[];
   conviction: number;
-  consumables: { item: 'protectionPotion' | 'berserkerPotion'; kind?: 'smash' | 'counter' | 'rush' }[];
+  /** GW-ITEM consumables used now; a Berserker's Potion on a servant names the card kind it adds (ITEM-B4). */
+  consumables: { item: ConsumableId; kind?: 'smash' | 'counter' | 'rush' }[];
   activatePlus: PlusStat[];
   /** CLASS-04: use the Guardian lineage in this battle. */
   guardian: boolean;
+  /** TRUST-03 (trust trial): a servant at trust +10 takes all the damage its master would receive in this battle. */
+  shieldMaster?: boolean;
 };
 
 /** Post-reveal seals (GW-BATTLE-11); slots are 1..5 within the batch just revealed. */
@@ -81,6 +87,9 @@ export type GrailWarCommand =
   | { type: 'character.update'; id: string; sheet: Sheet }
   | { type: 'knowledge.set'; entry: Knowledge }
   | { type: 'knowledge.remove'; knower: string; target: string }
+  | { type: 'relation.set'; entry: Relation }
+  | { type: 'relation.remove'; holder: string; other: string }
+  | { type: 'scene.end' }
   | {
       type: 'battle.start';
       scene: 'day' | 'night';
@@ -104,8 +113,11 @@ export type GrailWarCommand =
   | { type: 'seal.summon' }
   | { type: 'seal.bind'; order: string; extreme: 'max' | 'min' }
   | { type: 'seal.resist' }
+  | { type: 'seal.early'; seal: 'attackStance' | 'defenseStance' | 'restoration' }
   | { type: 'master.convert'; direction: 'mpToHp' | 'hpToMp'; amount: number }
   | { type: 'master.settle'; character: string }
+  | { type: 'master.rest'; character: string; hp: number; mp: number; atBase: boolean }
   | { type: 'merit.share'; amount: number }
+  | { type: 'pool.recover'; pool: 'conviction' | 'fate'; amount: number }
   | { type: 'ss.keywords'; keywords: string[] }
   | { type: 'ss.reward'; character: string; keyword: string };

@@ -1,4 +1,5 @@
 import type { ActorRef } from '@veiltable/protocol';
+import { secondsAfter } from '../../core/game.ts';
 import type { Result } from '../../core/result.ts';
 import { err, ok } from '../../core/result.ts';
 import type { Rng } from '../../core/rng.ts';
@@ -7,8 +8,17 @@ import type { Battle, Character, GrailWarState, Participant } from './state.ts';
 import { characterOf, characterOfSeat, privateSeats } from './state.ts';
 import type { MasterSheet, ServantSheet } from './sheets.ts';
 
-/** A handler's working set: a private copy of the state, its RNG, the actor and the events so far. */
-export type Ctx = { state: GrailWarState; rng: Rng; actor: ActorRef; events: GrailWarEvent[] };
+/**
+ * A handler's working set: a private copy of the state, its RNG, the actor, the time the server stamped on the
+ * command (ms since the epoch, logged with it) and the events so far.
+ */
+export type Ctx = { state: GrailWarState; rng: Rng; actor: ActorRef; at: number; events: GrailWarEvent[] };
+
+/** GW-HIDE-04: when a sealed step opening now is forced, or null where the room sets no step timer. */
+export function stepDeadline(ctx: Ctx): number | null {
+  const seconds = ctx.state.options.stepTimerSeconds;
+  return seconds === null ? null : secondsAfter(ctx.at, seconds);
+}
 
 export const done: Result<void> = ok(undefined);
 

@@ -4,9 +4,10 @@ import { rankValue } from './grades.ts';
 import type { Resolved } from './judgment-values.ts';
 import { itemsOf } from './judgment-values.ts';
 import type { PairingHit } from './matchup.ts';
-import { convictionDamage, convictionReduction } from './prebattle.ts';
+import { chantResistance, convictionDamage, convictionReduction } from './prebattle.ts';
+import { relationshipBonus } from './relations.ts';
 import type { Battle, GrailWarState, Hit, Participant } from './state.ts';
-import { characterOf } from './state.ts';
+import { SLOTS, characterOf } from './state.ts';
 
 /** T(knower about target) from the ledger snapshot; a new ledger is −3 (INFO-04). */
 function knowledge(battle: Battle, knower: string, target: string | null) {
@@ -19,6 +20,14 @@ function sideServant(state: GrailWarState, id: string): string | null {
   const c = characterOf(state, id)!;
   if (c.sheet.kind === 'servant') return id;
   return c.partner;
+}
+
+/** Whether the defender is chanting a spell in this slot: a 마술 card against the attacker, or a magic support. */
+function chanting(battle: Battle, defender: string, attacker: string, g: number): boolean {
+  const slot = battle.plans[defender]?.slots[g - (battle.batch - 1) * SLOTS - 1];
+  if (!slot) return false;
+  if (slot.type === 'support') return slot.mode === 'magic';
+  return slot.type === 'play' && slot.vs[attacker]?.card === 'magecraft';
 }
 
 /** Assembles DMG-01's input for one winning judgment from sheets, battle effects and knowledge, and computes it. */
@@ -40,6 +49,8 @@ export function damage(state: GrailWarState, battle: Battle, p: Participant, r: 
       if ((b.kinds as string[]).includes(kind)) flats.push({ source: b.source, amount: b.amount });
     }
     if (p.attackStance && !isNp) flats.push({ source: 'attackStance', amount: 2 });
+    const bond = isNp ? 0 : relationshipBonus(state, battle, p);
+    if (bond) flats.push({ source: 'relationship', amount: bond });
   } else if (a.sheet.kind === 'master') {
     const specialized = a.sheet.specializations.includes('conviction');
     const conv = convictionDamage(specialized, p.convictionSpent, o.convictionRule);
@@ -62,13 +73,15 @@ export function damage(state: GrailWarState, battle: Battle, p: Participant, r: 
   if (masterVsServant && a.sheet.kind === 'master' && t.sheet.kind === 'servant' && a.sheet.grade < 5) penalties.push({ source: 'masterVsServant', amount: 2 });
   const aAbsolute000 = o.sealRules === '000' && q.absoluteSlots.includes(g);
   if (h.defended && (r.form === 'normal' || r.form === 'skill' || aAbsolute000) && t.sheet.kind === 'servant') {
-    const value = t.sheet.defense.value ?? rankValue(t.sheet.stats.end);
+    const value = t.sheet.defense.value ?? rankValue(t.sheet.stats.end, o.exGradeValue);
     defender.push({ source: 'defense', amount: -(value + (aAbsolute000 ? 5 : 0)) });
   }
   if (q.protection && r.form === 'normal') defender.push({ source: 'protectionPotion', amount: -1 });
   if (t.sheet.kind === 'master') {
     const red = convictionReduction(t.sheet.specializations.includes('conviction'), q.convictionSpent, o.convictionRule);
     if (red) defender.push({ source: 'conviction', amount: -red });
+    const chant = chanting(battle, q.id, p.id, g) ? chantResistance(t.sheet, o.convictionRule) : 0;
+    if (chant) defender.push({ source: 'chant', amount: -chant });
     if (masterVsServant && servantAttacker && t.sheet.grade < 5) defender.push({ source: 'masterHit', amount: 2 });
   }
   const mine = sideServant(state, p.id);

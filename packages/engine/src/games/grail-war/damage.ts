@@ -37,7 +37,7 @@ export type DamageInput = {
 };
 
 export type DamageStepName =
-  | 'base' | 'plus' | 'assassin' | 'flat' | 'double' | 'penalty' | 'defender' | 'info' | 'floor' | 'npHalf' | 'npReduce' | 'nullified';
+  | 'base' | 'plus' | 'assassin' | 'flat' | 'double' | 'penalty' | 'defender' | 'info' | 'floor' | 'npHalf' | 'npReduce' | 'nullified' | 'passed' | 'shielded';
 export type DamageStep = { step: DamageStepName; source: string; amount: number; running: number };
 export type DamageResult = { steps: DamageStep[]; total: number; hp: number; mp: number };
 

@@ -1,5 +1,6 @@
 import type { Ctx } from './context.ts';
 import { aclOf, emit, standing } from './context.ts';
+import { chargeConcealment } from './concealment.ts';
 import { applyInfoGains } from './info-gain.ts';
 import { flagZeroMasters } from './master-zero.ts';
 import type { Battle, GrailWarState, Reward } from './state.ts';
@@ -22,6 +23,7 @@ export function endBattle(ctx: Ctx, battle: Battle, reason: NonNullable<Battle['
   battle.endReason = reason;
   battle.submission = null;
   battle.window = null;
+  battle.deadline = null;
   battle.winner = ctx.state.options.battleWinnerRule === 'gm' ? null : decideWinner(ctx.state, battle);
   emit(ctx, { type: 'battle.ended', reason, winner: battle.winner, slotsPlayed: battle.slotsPlayed, acl: aclOf(ctx.state) });
   battle.rewards = computeRewards(ctx.state, battle);
@@ -32,6 +34,7 @@ export function endBattle(ctx: Ctx, battle: Battle, reason: NonNullable<Battle['
   }
   emit(ctx, { type: 'battle.rewards', rewards: structuredClone(battle.rewards), acl: aclOf(ctx.state) });
   applyInfoGains(ctx, battle);
+  chargeConcealment(ctx, battle);
   flagZeroMasters(ctx, battle);
 }
 
@@ -53,7 +56,8 @@ export function decideWinner(state: GrailWarState, battle: Battle): string | nul
 
 /**
  * BATTLE-22 steps 1–3 and 6: info gains (INFO-06/08), XP (XP-02..05, XP-08), merit (MERIT-07) and the
- * front-row battle mark for CLASS-02 counters. Region concealment and SAN (steps 4–5) belong to the scene flow.
+ * front-row battle mark for CLASS-02 counters. Region concealment (step 4) belongs to the scene flow; SAN (step 5)
+ * is charged by concealment.ts.
  */
 export function computeRewards(state: GrailWarState, battle: Battle): Reward[] {
   const o = state.options;

@@ -1,6 +1,7 @@
 import type { SealedReveal } from '../../core/sealed.ts';
 import type { BatchPlan, Knowledge, PrebattleDecl, WindowDecl } from './commands.ts';
 import type { GrailWarOptions } from './options.ts';
+import type { Relation } from './relations.ts';
 import type { Binding, Override, Reward, SlotRecord } from './state.ts';
 import type { Sheet } from './sheets.ts';
 
@@ -26,6 +27,9 @@ export type GrailWarEvent =
   | { type: 'character.updated'; id: string; sheet: Sheet; acl: Acl }
   | { type: 'knowledge.set'; entry: Knowledge; acl: Acl }
   | { type: 'knowledge.removed'; knower: string; target: string; acl: Acl }
+  | { type: 'relation.set'; entry: Relation; acl: Acl }
+  | { type: 'relation.removed'; holder: string; other: string; acl: Acl }
+  | { type: 'scene.ended' }
   | { type: 'battle.overridden'; override: Override; acl: Acl }
   | { type: 'battle.started'; battle: number; scene: 'day' | 'night'; participants: PublicParticipant[]; knowledge: Knowledge[]; acl: Acl }
   | { type: 'sealed.answered'; step: 'prebattle' | 'batch' | 'window'; character: string; commitment: string; acl: Acl }
@@ -51,8 +55,16 @@ export type GrailWarEvent =
   | { type: 'ss.rewarded'; character: string; merit: number; acl: Acl }
   /** `left`: the servant was pulled out of a running battle, which its members see. */
   | { type: 'seal.summoned'; character: string; servant: string; to: string | null; left: boolean; acl: Acl }
-  | { type: 'seal.bound'; character: string; servant: string; binding: Binding; trust: number | null; acl: Acl }
-  | { type: 'seal.resisted'; character: string; binding: Binding; acl: Acl };
+  /** `score`: the servant's relationship score for its master under the 000 effect (SEAL-09), else null. */
+  | { type: 'seal.bound'; character: string; servant: string; binding: Binding; trust: number | null; score: number | null; acl: Acl }
+  | { type: 'seal.early'; character: string; servant: string; seal: 'attackStance' | 'defenseStance' | 'restoration'; acl: Acl }
+  | { type: 'master.rested'; character: string; hp: number; mp: number; acl: Acl }
+  | { type: 'seal.resisted'; character: string; binding: Binding; acl: Acl }
+  | { type: 'pool.recovered'; character: string; pool: 'conviction' | 'fate'; amount: number; merit: number; acl: Acl }
+  /** SAN-02..07: what one battle cost a character's concealment, and what is left (owner, partner, GM: HIDE-F18). */
+  | { type: 'concealment.lost'; character: string; loss: number; value: number; acl: Acl }
+  /** SAN-01: a Church sanction is public (HIDE-F18, F32). */
+  | { type: 'concealment.sanctioned'; character: string; reason: 'zero' | 'bigLoss' };
 
 /** Events about one character's own affairs: seen by its owner, its partner's owner and the GM only. */
-export const PAIR_EVENTS = ['master.zero', 'master.converted', 'master.settled', 'merit.shared', 'ss.keywordsSet', 'ss.rewarded', 'seal.summoned', 'seal.bound', 'seal.resisted'] as const;
+export const PAIR_EVENTS = ['master.zero', 'master.converted', 'master.settled', 'merit.shared', 'ss.keywordsSet', 'ss.rewarded', 'seal.summoned', 'seal.bound', 'seal.resisted', 'pool.recovered', 'seal.early', 'master.rested', 'concealment.lost'] as const;

@@ -4,12 +4,11 @@ import { sha256Hex } from '../../core/hash.ts';
 import { Rng, newRngState } from '../../core/rng.ts';
 import { apply } from './apply.ts';
 import { waitPlan } from './batch.ts';
-import { isBerserkerSingle, slotDemand } from './plan-check.ts';
 import type { BatchPlan, GrailWarCommand, Judgment, Knowledge, SlotPlan, WindowAction } from './commands.ts';
 import type { GrailWarEvent } from './events.ts';
 import { privateSeats } from './state.ts';
 import type { GrailWarState, Participant } from './state.ts';
-import { GM, SPECTATOR, master, seat, servant } from './test-support.ts';
+import { AT, GM, SPECTATOR, master, seat, servant } from './test-support.ts';
 import { setup } from './state.ts';
 import { view, viewEvent } from './view.ts';
 import type { GrailWarView, GrailWarViewEvent } from './view.ts';
@@ -27,8 +26,10 @@ void [toWire, fromWire, viewToWire, eventToWire];
 // Issue 4: at least 1,000 random legal battles. Per-battle checks stay cheap (views only where a secret is pending).
 const RUNS = 1000;
 const GRADES = ['E', 'D', 'C', 'B', 'A', 'C+', 'B+'];
+/** Servants may also hold EX (§0.1); masters may not (GW-CORE-03). */
+const SERVANT_GRADES = [...GRADES, 'EX'];
 
-type Step = { actor: Viewer; command: GrailWarCommand };
+type Step = { actor: Viewer; command: GrailWarCommand; at: number };
 
 /** Builds a random room and battle, then plays it to the end with random but mostly legal plans. */
 function randomBattle(seedText: string): { steps: Step[]; states: GrailWarState[]; events: GrailWarEvent[] } {
@@ -39,26 +40,28 @@ function randomBattle(seedText: string): { steps: Step[]; states: GrailWarState[
   const states: GrailWarState[] = [];
   const events: GrailWarEvent[] = [];
   const act = (actor: Viewer, command: GrailWarCommand): boolean => {
-    const out = apply(state, command, actor);
+    // A second between commands, so step deadlines vary and the replay below must reproduce them.
+    const at = AT + steps.length * 1000;
+    const out = apply(state, command, actor, at);
     if (!out.ok) return false;
-    steps.push({ actor, command: structuredClone(command) });
+    steps.push({ actor, command: structuredClone(command), at });
     state = out.value.state;
     states.push(state);
     events.push(...out.value.events);
     return true;
   };
   const version = pick(['001', '000'] as const);
-  act(GM, { type: 'options.set', options: { ...(version === '000' ? { sealRules: '000', specialJudgmentRule: '000', magicDamageRouting: 'halfHalf', assassinTraits: 'old' } : {}), coopSupportRule: r.below(2) === 0, meleeMode: pick(['simultaneous', 'sequential1v1'] as const), battleBatches: 1 + r.below(3) } });
+  act(GM, { type: 'options.set', options: { ...(version === '000' ? { sealRules: '000', specialJudgmentRule: '000', magicDamageRouting: 'halfHalf', assassinTraits: 'old' } : {}), coopSupportRule: r.below(2) === 0, meleeMode: pick(['simultaneous', 'sequential1v1'] as const), battleBatches: 1 + r.below(3), stepTimerSeconds: 60, characterConcealment: r.below(2) === 0, trustRule: r.below(2) === 0 } });
   const sides = 2 + r.below(2);
   const participants: { character: string; side: string; row?: 'front' | 'back' }[] = [];
   let n = 0;
   for (let side = 0; side < sides; side++) {
     const sid = `v${side}`;
-    const stats = { str: pick(GRADES), end: pick(GRADES), agi: pick(GRADES), mag: pick(GRADES), luk: pick(GRADES), np: pick(GRADES) };
+    const stats = { str: pick(SERVANT_GRADES), end: pick(SERVANT_GRADES), agi: pick(SERVANT_GRADES), mag: pick(SERVANT_GRADES), luk: pick(SERVANT_GRADES), np: pick(SERVANT_GRADES) };
     const np = r.below(2) === 0 ? [{ id: `np${side}`, name: `NPNAME-${side}-zq`, npType: 'antiArmy' as const, mode: pick(['alwaysActive', 'trueNameRelease'] as const), hpDamage: 5 + r.below(10), mpDamage: r.below(6), mpCost: r.below(8), cards: 1 + r.below(2) }] : [];
     const className = pick(['saber', 'archer', 'lancer', 'rider', 'caster', 'berserker', 'assassin'] as const);
     const sv = `s${side}`;
-    act(GM, { type: 'character.register', id: sv, seat: `s${++n}`, partner: null, sheet: servant({ alias: `Alias ${side}`, trueName: `TN-${sv}-zq`, className, stats, noblePhantasms: np, defense: { cards: r.below(3), value: null }, magecraft: r.below(3) === 0 ? pick(GRADES) : null, hp: { current: 20 + r.below(40), max: 60 } }) });
+    act(GM, { type: 'character.register', id: sv, seat: `s${++n}`, partner: null, sheet: servant({ alias: `Alias ${side}`, trueName: `TN-${sv}-zq`, className, stats, noblePhantasms: np, defense: { cards: r.below(3), value: null }, magecraft: r.below(3) === 0 ? pick(GRADES) : null, hp: { current: 20 + r.below(40), max: 60 }, items: r.below(3) === 0 ? [pick(['guardianCharm', 'lifeCharm'] as const)] : [] }) });
     participants.push({ character: sv, side: sid });
     if (r.below(3) > 0) {
       const mid = `m${side}`;
@@ -66,15 +69,22 @@ function randomBattle(seedText: string): { steps: Step[]; states: GrailWarState[
       if (r.below(2)) participants.push({ character: mid, side: sid, row: pick(['front', 'back'] as const) });
     }
   }
+  // Binding Orders before the battle: under the trust trial they set trust to −10, so servants may pass damage
+  // (TRUST-05), or to +10, so servants may take their masters' damage (TRUST-03).
+  for (const c of Object.values(state.characters)) if (c.sheet.kind === 'master' && r.below(3) === 0) act(seat(c.seat), { type: 'seal.bind', order: 'obey', extreme: pick(['min', 'max'] as const) });
   const ids = Object.keys(state.characters);
   const knowledge: Knowledge[] = ids.flatMap((k) => ids.filter((t) => t !== k && r.below(2)).map((t) => ({ knower: k, target: t, total: r.below(12) - 3, believed: r.below(12), classKnown: r.below(2) === 0, failedGuess: r.below(4) === 0, trueNameKnown: false })));
   const regions = Object.fromEntries(ids.map((id) => [id, pick(['r1', 'r2'])]));
-  act(GM, { type: 'battle.start', scene: pick(['day', 'night'] as const), participants, regions, knowledge, ambushSide: r.below(4) === 0 ? 'v0' : null });
+  const scene = pick(['day', 'night'] as const);
+  // An ambush needs a master holding someone on the other side at −2 (GW-REL-04); without master m0 there is none.
+  const ambush = r.below(4) === 0 && act(GM, { type: 'relation.set', entry: { holder: 'm0', other: 's1', score: -2 } });
+  act(GM, { type: 'battle.start', scene, participants, regions, knowledge, ambushSide: ambush ? 'v0' : null });
   for (const id of [...state.battle!.prebattle.seats]) {
     const me = state.characters[id]!;
     const seals = me.sheet.kind === 'master' && r.below(2) ? [pick(['attackStance', 'defenseStance', 'restoration'] as const)] : [];
     const conviction = me.sheet.kind === 'master' && r.below(2) ? 1 : 0;
-    if (!act(seat(me.seat), { type: 'battle.prepare', decl: { row: null, seals, conviction, consumables: [], activatePlus: [], guardian: false } })) {
+    const shieldMaster = me.trust === 10 && r.below(2) === 0;
+    if (!act(seat(me.seat), { type: 'battle.prepare', decl: { row: null, seals, conviction, consumables: [], activatePlus: [], guardian: false, ...(shieldMaster ? { shieldMaster } : {}) } })) {
       act(seat(me.seat), { type: 'battle.prepare', decl: { row: null, seals: [], conviction: 0, consumables: [], activatePlus: [], guardian: false } });
     }
   }
@@ -111,14 +121,10 @@ function randomPlan(r: Rng, state: GrailWarState, p: Participant, engaged: strin
   const me = state.characters[p.id]!;
   const slots: SlotPlan[] = [];
   for (let i = 0; i < 5; i++) {
-    if (r.below(12) === 0) {
-      const ally = state.battle!.participants.find((q) => q.side === p.side && q.id !== p.id && q.status === 'standing');
-      const opp = ally ? state.battle!.engaged[ally.id]?.[0] : undefined;
-      if (ally && opp && me.sheet.kind === 'master' && (left.normal ?? 0) > 0) {
-        left.normal! -= 1;
-        slots.push({ type: 'support', ally: ally.id, opponent: opp, mode: 'physical', card: 'normal', aspect: 'smash' });
-        continue;
-      }
+    const support = r.below(8) === 0 ? randomSupport(r, state, p, left) : null;
+    if (support) {
+      slots.push(support);
+      continue;
     }
     if (r.below(40) === 0) {
       slots.push({ type: 'withdraw' });
@@ -136,10 +142,88 @@ function randomPlan(r: Rng, state: GrailWarState, p: Participant, engaged: strin
       if (key.startsWith('np:')) vs[q] = { card: 'np', np: key.slice(3) };
       else if (key === 'magecraft' || key === 'skill' || key === 'normal') vs[q] = { card: key, aspect: (['smash', 'counter', 'rush'] as const)[r.below(3)]! };
       else vs[q] = { card: key as Judgment['card'] };
+      if (me.trust === -10 && state.options.trustRule && r.below(2) === 0) vs[q]!.toMaster = true;
     }
     slots.push({ type: 'play', vs });
   }
   return { slots, activatePlus: [] };
+}
+
+/** A support of a standing ally's judgment (GW-SUP-01): a master's 일반, a servant's basic card, or a spell. */
+function randomSupport(r: Rng, state: GrailWarState, p: Participant, left: Record<string, number>): SlotPlan | null {
+  const b = state.battle!;
+  const ally = b.participants.find((q) => q.side === p.side && q.id !== p.id && q.status === 'standing');
+  const opponent = ally ? b.engaged[ally.id]?.[0] : undefined;
+  if (!ally || !opponent) return null;
+  const physical = state.characters[p.id]!.sheet.kind === 'master' ? ['normal'] : ['smash', 'counter', 'rush'];
+  const keys = [...physical, 'magecraft'].filter((k) => (left[k] ?? 0) > 0);
+  if (keys.length === 0) return null;
+  const key = keys[r.below(keys.length)]!;
+  left[key]! -= 1;
+  const base = { type: 'support' as const, ally: ally.id, opponent };
+  if (key === 'magecraft') return { ...base, mode: 'magic' };
+  if (key === 'normal') return { ...base, mode: 'physical', card: 'normal', aspect: (['smash', 'counter', 'rush'] as const)[r.below(3)]! };
+  return { ...base, mode: 'physical', card: key as 'smash' | 'counter' | 'rush' };
+}
+
+/** The pool key one judgment spends, written apart from the engine's: 대기 and the merit-paid specials spend none. */
+const cardOf = (j: Judgment): string | null => (j.card === 'wait' || j.card === 'oneHitKill' || j.card === 'arcane' ? null : j.card === 'np' ? `np:${j.np}` : j.card);
+const sameJudgment = (a: Judgment, b: Judgment) => a.card === b.card && a.aspect === b.aspect && a.np === b.np;
+
+/**
+ * GW-BATTLE-07 and everything that changes it, rebuilt from the log alone: the pools the pre-battle reveal left,
+ * then slot by slot the cards each participant played or supported with (a support only when accepted), minus what
+ * SEAL-03 001 (nothing consumed), SEAL-07 (forced judgments keep their cards, 001 not 치명 or 보구) and CLASS-01 (a
+ * Berserker's same judgment to every opponent is one card) spare; 000 SEAL-08 doubles the 방어 count. Also the
+ * non-wait judgments counted against a master's limit (SPEC-05).
+ */
+function modelSpending(start: GrailWarState, final: GrailWarState, events: GrailWarEvent[]): Map<string, { pool: Record<string, number>; used: number }> {
+  const o = final.options;
+  const model = new Map(start.battle!.participants.map((p) => [p.id, { pool: { ...p.pool }, used: p.used }]));
+  const partner = (id: string) => final.characters[id]!.partner!;
+  const berserker = (id: string) => {
+    const sheet = final.characters[id]!.sheet;
+    return o.berserkerSingleConsumption && sheet.kind === 'servant' && sheet.className === 'berserker';
+  };
+  const spareAll = new Set<string>();
+  const forced = new Set<string>();
+  let plans: Record<string, BatchPlan> = {};
+  for (const e of events) {
+    if (e.type === 'prebattle.revealed' && o.sealRules === '001') {
+      for (const a of e.answers) if (a.answer?.seals.includes('attackStance')) spareAll.add(partner(a.seat));
+    } else if (e.type === 'batch.revealed') {
+      plans = Object.fromEntries(e.answers.flatMap((a) => (a.answer ? [[a.seat, a.answer] as const] : [])));
+    } else if (e.type === 'window.revealed') {
+      for (const a of e.answers) {
+        for (const act of a.answer?.actions ?? []) {
+          const servant = partner(a.seat);
+          const g = act.seal === 'defenseStanceHeal' ? 0 : (e.batch - 1) * 5 + act.slot;
+          if (act.seal === 'forcedAttack' && o.sealRules === '000') forced.add(`${servant}|${g}|${act.opponent}`);
+          if (act.seal === 'forcedAttack' && o.sealRules === '001') for (let i = 0; i < 3; i++) forced.add(`${servant}|${g + i}|*`);
+          if (act.seal === 'absoluteDefense' && o.sealRules === '000') {
+            const m = model.get(servant)!;
+            m.pool.defense = (m.pool.defense ?? 0) * 2;
+          }
+        }
+      }
+    } else if (e.type === 'slot.resolved') {
+      const rec = e.record;
+      const g = (rec.batch - 1) * 5 + rec.slot;
+      for (const [id, m] of model) {
+        const plays = rec.plays.filter((x) => x.character === id);
+        const support = rec.supports.find((x) => x.supporter === id && x.accepted);
+        m.used += plays.filter((x) => x.judgment.card !== 'wait').length + (support ? 1 : 0);
+        if (spareAll.has(id)) continue;
+        const kept = plays.filter((x) => !forced.has(`${id}|${g}|${x.opponent}`) && !(forced.has(`${id}|${g}|*`) && x.judgment.card !== 'critical' && x.judgment.card !== 'np'));
+        const one = berserker(id) && kept.length > 1 && cardOf(kept[0]!.judgment) !== null && kept.every((x) => sameJudgment(x.judgment, kept[0]!.judgment));
+        const spent = one ? [cardOf(kept[0]!.judgment)] : kept.map((x) => cardOf(x.judgment));
+        const slot = plans[id]?.slots[rec.slot - 1];
+        if (support && slot?.type === 'support') spent.push(slot.mode === 'magic' ? 'magecraft' : (slot.card ?? null));
+        for (const k of spent) if (k !== null) m.pool[k] = (m.pool[k] ?? 0) - 1;
+      }
+    }
+  }
+  return model;
 }
 
 const viewersOf = (s: GrailWarState): Viewer[] => [GM, SPECTATOR, ...Object.values(s.characters).map((c) => seat(c.seat)), seat('s99')];
@@ -148,6 +232,8 @@ describe('fuzz: random legal battles', () => {
   test('GW-BATTLE-07 GW-BATTLE-12 GW-HIDE-01 pools stay ≥ 0, HP/MP match the log, replays agree, views do not leak', () => {
     let battles = 0;
     let slots = 0;
+    let shieldHits = 0;
+    let raised = 0;
     for (let i = 0; i < RUNS; i++) {
       const seedText = `gw-fuzz-${i}`;
       try {
@@ -157,41 +243,47 @@ describe('fuzz: random legal battles', () => {
         if (b.phase === 'ended') battles++;
         slots += b.slotsPlayed;
         for (const s of states) for (const p of s.battle?.participants ?? []) for (const v of Object.values(p.pool)) expect(v).toBeGreaterThanOrEqual(0);
-        // HP/MP bookkeeping: from the state right after the pre-battle reveal, only logged hits and NP costs move them.
+        // HP/MP bookkeeping: from the state right after the pre-battle reveal, only logged hits and NP costs move them,
+        // for those outside the battle too (TRUST-05 masters, TRUST-03 servants).
         const start = states.find((s) => s.battle && s.battle.batch >= 1)!;
-        for (const p of b.participants) {
-          const before = start.characters[p.id]!.sheet;
-          const after = final.characters[p.id]!.sheet;
-          const hits = b.history.flatMap((rec) => rec.hits).filter((h) => h.target === p.id);
-          const costs = b.history.flatMap((rec) => rec.npCosts).filter((c) => c.character === p.id);
+        for (const id of Object.keys(final.characters)) {
+          const before = start.characters[id]!.sheet;
+          const after = final.characters[id]!.sheet;
+          const hits = b.history.flatMap((rec) => rec.hits).filter((h) => h.target === id);
+          const costs = b.history.flatMap((rec) => rec.npCosts).filter((c) => c.character === id);
           expect(after.hp.current).toBe(before.hp.current - hits.reduce((n, h) => n + h.hp, 0));
           expect(after.mp.current).toBe(before.mp.current - hits.reduce((n, h) => n + h.mp, 0) - costs.reduce((n, c) => n + c.mp, 0));
-          expect(p.taken.hp).toBe(hits.reduce((n, h) => n + h.hp, 0));
+          const p = b.participants.find((x) => x.id === id);
+          if (p) expect(p.taken.hp).toBe(hits.reduce((n, h) => n + h.hp, 0));
         }
-        // Consumption matches what was played (BATTLE-07), where no seal or trait changes the count.
-        const sealed = new Set<string>();
-        for (const e of events) {
-          if (e.type === 'prebattle.revealed') for (const a of e.answers) if (a.answer?.seals.length) sealed.add(a.seat);
-          if (e.type === 'window.revealed') for (const a of e.answers) if (a.answer?.actions.length) sealed.add(a.seat);
-        }
+        // ITEM-E1/C2, CLASS-02 (2): each servant goes in with its registered maximum (60; masters 30) plus its raises.
         for (const p of b.participants) {
-          const partner = final.characters[p.id]!.partner;
-          if (sealed.has(p.id) || (partner !== null && sealed.has(partner))) continue;
-          const first = start.battle!.participants.find((q) => q.id === p.id)!;
-          if (p.noConsume || p.forcedSlots.length || p.forcedPairs.length || isBerserkerSingle(final, p.id)) continue;
-          if (b.history.some((rec) => rec.supports.some((x) => x.supporter === p.id))) continue;
-          const spent: Record<string, number> = {};
-          for (const rec of b.history) {
-            const vs = Object.fromEntries(rec.plays.filter((x) => x.character === p.id).map((x) => [x.opponent, x.judgment]));
-            for (const [k, n] of Object.entries(slotDemand({ type: 'play', vs }, false))) spent[k] = (spent[k] ?? 0) + n;
-          }
-          for (const k of Object.keys(first.pool)) expect(first.pool[k]! - (p.pool[k] ?? 0), `${p.id} ${k}`).toBe(spent[k] ?? 0);
+          const c = start.characters[p.id]!;
+          const sum = c.sceneEffects.reduce((n, e) => n + e.maxHp, 0);
+          if (sum > 0) raised++;
+          expect(c.sheet.hp.max, `${p.id} max HP`).toBe((c.sheet.kind === 'servant' ? 60 : 30) + sum);
         }
-        // Back-row and splash hits only where the rules allow (BATTLE-03, CLASS-03, BATTLE-16 000).
+        // Consumption and judgment counts match the log for every participant (BATTLE-07, SEAL-03/07/08, CLASS-01, SUP-01).
+        const model = modelSpending(start, final, events);
+        for (const p of b.participants) {
+          const m = model.get(p.id)!;
+          for (const k of new Set([...Object.keys(p.pool), ...Object.keys(m.pool)])) expect(p.pool[k] ?? 0, `${p.id} ${k}`).toBe(m.pool[k] ?? 0);
+          expect(p.used, `${p.id} used`).toBe(m.used);
+        }
+        // Back-row, splash, passed and shielded hits only where the rules allow (BATTLE-03, CLASS-03, BATTLE-16 000,
+        // TRUST-05, TRUST-03). A shield hit mirrors a hit on the servant's master that ends shielded, to the point.
+        const shielding = new Set(b.prebattle.seats.filter((id) => b.prebattle.answers[id]?.answer.shieldMaster));
         for (const rec of b.history) {
           for (const h of rec.hits) {
             if (h.via === 'splash') expect(final.options.assassinTraits).toBe('new');
             else if (h.via === 'arcane') expect(final.options.specialJudgmentRule).toBe('000');
+            else if (h.via === 'trust') expect(rec.plays.some((x) => x.character === final.characters[h.target]!.partner && x.opponent === h.attacker && x.judgment.toMaster)).toBe(true);
+            else if (h.via === 'shield') {
+              shieldHits++;
+              expect(shielding.has(h.target)).toBe(true);
+              const master = final.characters[h.target]!.partner!;
+              expect(rec.hits.some((x) => x.target === master && x.attacker === h.attacker && x.hp === 0 && x.mp === 0 && x.steps.at(-1)!.step === 'shielded' && x.steps.at(-1)!.amount === -(h.hp + h.mp))).toBe(true);
+            }
             else expect(rec.plays.some((x) => (x.character === h.attacker && x.opponent === h.target) || (x.character === h.target && x.opponent === h.attacker))).toBe(true);
           }
         }
@@ -199,7 +291,7 @@ describe('fuzz: random legal battles', () => {
         let again = setup(sha256Hex(`room-${seedText}`));
         const replayed: GrailWarEvent[] = [];
         for (const st of steps) {
-          const out = apply(again, st.command, st.actor);
+          const out = apply(again, st.command, st.actor, st.at);
           if (!out.ok) throw new Error(`replay refused ${st.command.type}`);
           again = out.value.state;
           replayed.push(...out.value.events);
@@ -256,6 +348,9 @@ describe('fuzz: random legal battles', () => {
     }
     // The generator must produce real battles, not only refusals.
     expect(battles).toBeGreaterThan(RUNS / 2);
+    // The trust and item rules added on top are exercised, not only allowed.
+    expect(shieldHits).toBeGreaterThan(0);
+    expect(raised).toBeGreaterThan(0);
     expect(slots).toBeGreaterThan(RUNS * 3);
   }, 180_000);
 });

@@ -6,6 +6,7 @@ import type { GrailWarCommand } from './commands.ts';
 import type { GrailWarEvent } from './events.ts';
 import type { GrailWarState } from './state.ts';
 import { setup } from './state.ts';
+import { upgrade } from './upgrade.ts';
 import type { GrailWarView, GrailWarViewEvent } from './view.ts';
 import { view, viewEvent } from './view.ts';
 
@@ -14,6 +15,7 @@ export type { GrailWarEvent } from './events.ts';
 export type { GrailWarState } from './state.ts';
 export type { GrailWarView, GrailWarViewEvent } from './view.ts';
 export { defaultGrailWarOptions } from './options.ts';
+export { recoveryCost } from './pool-recovery.ts';
 export type { GrailWarOptions } from './options.ts';
 
 const parseGw = commandParser(gwCommand);
@@ -31,12 +33,15 @@ export const grailWar: Game<GrailWarState, GrailWarCommand, GrailWarEvent, Grail
     return parsed.ok ? ok<GrailWarCommand>(parsed.command) : err(parsed.code, undefined, parsed.detail);
   },
   timers,
+  upgrade,
 };
 
-/** GW-HIDE-04: while a sealed step is open and the room sets a timer, the server forces it when time is up. */
+/**
+ * GW-HIDE-04: while a sealed step is open and the room set a timer when it opened, the server forces it at its
+ * deadline. A batch reopened (a betrayal, a GM correction) keeps its key and gets a new deadline.
+ */
 export function timers(state: GrailWarState): GameTimer<GrailWarCommand>[] {
   const b = state.battle;
-  const seconds = state.options.stepTimerSeconds;
-  if (!b || seconds === null || b.phase === 'ended') return [];
-  return [{ key: `gw-${b.id}-${b.phase}-${b.batch}`, seconds, command: { type: 'battle.force' } }];
+  if (!b || b.deadline === null || b.phase === 'ended') return [];
+  return [{ key: `gw-${b.id}-${b.phase}-${b.batch}`, deadline: b.deadline, command: { type: 'battle.force' } }];
 }

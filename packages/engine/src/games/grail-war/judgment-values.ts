@@ -1,6 +1,6 @@
 import type { Judgment } from './commands.ts';
 import type { DamageForm } from './damage.ts';
-import { rankPlus, rankValue, raiseRank } from './grades.ts';
+import { letterValue, rankPlus, rankValue, raiseRank } from './grades.ts';
 import type { PairingPlay } from './matchup.ts';
 import { STAT_OF } from './plan-check.ts';
 import { combatValue, magecraftGrade, magicValue } from './pool.ts';
@@ -57,10 +57,10 @@ export function resolveJudgment(state: GrailWarState, battle: Battle, p: Partici
   const statCard = (stat: 'str' | 'end' | 'agi' | 'luk' | 'mag') => {
     const text = servantStat(c, stat, items);
     const active = Boolean(j.plus) || p.plus.includes(stat) || ambush;
-    out.base = rankValue(text);
+    out.base = rankValue(text, o.exGradeValue);
     out.baseSource = stat;
     out.plus = active;
-    out.grade = rankValue(text) + (active && o.plusCountsAsGrade ? Math.max(1, rankPlus(text)) : 0);
+    out.grade = out.base + (active && o.plusCountsAsGrade ? Math.max(1, rankPlus(text)) : 0);
   };
   switch (j.card) {
     case 'wait':
@@ -80,11 +80,11 @@ export function resolveJudgment(state: GrailWarState, battle: Battle, p: Partici
       out.form = 'magic';
       if (c.sheet.kind === 'servant') {
         const grade = magecraftGrade(c.sheet) ?? 'E';
-        out.base = rankValue(grade);
+        out.base = rankValue(grade, o.exGradeValue);
         out.grade = out.base;
         out.plus = p.plus.includes('mag') || ambush || Boolean(j.plus);
       } else {
-        out.base = rankValue(c.sheet.spells?.grade ?? 'E') + (c.sheet.specializations.includes('magic') ? 1 : 0);
+        out.base = letterValue(c.sheet.spells?.grade ?? 'E') + (c.sheet.specializations.includes('magic') ? 1 : 0);
         out.grade = out.base;
       }
       out.baseSource = 'magecraft';
@@ -93,7 +93,7 @@ export function resolveJudgment(state: GrailWarState, battle: Battle, p: Partici
     case 'skill':
       out.match = j.aspect!;
       out.form = 'skill';
-      out.base = c.sheet.kind === 'servant' ? rankValue(c.sheet.skill?.grade ?? 'E') : 0;
+      out.base = c.sheet.kind === 'servant' ? rankValue(c.sheet.skill?.grade ?? 'E', o.exGradeValue) : 0;
       out.grade = out.base;
       out.baseSource = 'skill';
       out.plus = ambush;
@@ -113,7 +113,7 @@ export function resolveJudgment(state: GrailWarState, battle: Battle, p: Partici
       out.form = 'np';
       out.base = np?.hpDamage ?? 0;
       out.baseSource = 'np';
-      out.grade = c.sheet.kind === 'servant' ? rankValue(c.sheet.stats.np) : 0;
+      out.grade = c.sheet.kind === 'servant' ? rankValue(c.sheet.stats.np, o.exGradeValue) : 0;
       return out;
     }
     case 'oneHitKill':

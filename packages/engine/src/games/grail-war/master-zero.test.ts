@@ -21,7 +21,7 @@ function flagged(hp: number, mp: number): GrailWarState {
   const sheet = structuredClone(s.characters.ma!.sheet) as MasterSheet;
   sheet.hp.current = hp;
   sheet.mp.current = mp;
-  // The GM applies the scene's rest to the sheet (MASTER-01 (a)/(b) amounts belong to the scene flow).
+  // The meters the case starts from, set by the GM.
   return run(s, GM, { type: 'character.update', id: 'ma', sheet }).state;
 }
 
@@ -82,5 +82,28 @@ describe('GW-MASTER-01 masters at HP or MP ≤ 0 after a battle', () => {
     expect(seen(seat('s2'))).toEqual([]);
     expect(view(s, seat('s2')).characters.find((c) => c.id === 'ma')!.status).toBeNull();
     expect(view(s, seat('s1')).characters.find((c) => c.id === 'ma')!.status).toMatchObject({ dead: true });
+  });
+
+  test.each([
+    ['GW-MASTER-01 (b) a flagged master resting at a base recovers twice the amount: HP −3 + 2×5 = 7, MP 2 + 2×4 = 10', true, [7, 10]],
+    ['GW-MASTER-01 (a) a flagged master may rest anywhere, at the plain amount: HP 2, MP 6', false, [2, 6]],
+  ] as const)('%s', (_name, atBase, after) => {
+    let s = flagged(-3, 2);
+    s = run(s, GM, { type: 'master.rest', character: 'ma', hp: 5, mp: 4, atBase }).state;
+    expect([hpOf(s, 'ma'), mpOf(s, 'ma')]).toEqual(after);
+    s = run(s, GM, { type: 'master.settle', character: 'ma' }).state;
+    expect(s.characters.ma!.dead).toBe(false);
+  });
+
+  test('GW-MASTER-01 rest stops at the maximum', () => {
+    const s = run(flagged(25, -1), GM, { type: 'master.rest', character: 'ma', hp: 20, mp: 0, atBase: true }).state;
+    expect([hpOf(s, 'ma'), mpOf(s, 'ma')]).toEqual([30, -1]);
+  });
+
+  test.each([
+    ['GW-MASTER-01 only a flagged master rests this way', () => afterBattle({ mp: { current: 5, max: 30 } }), 5, 'NOT_AT_ZERO GW-MASTER-01'],
+    ['GW-MASTER-01 a rest of nothing is refused', () => flagged(-3, 2), 0, 'BAD_AMOUNT GW-MASTER-01'],
+  ] as const)('%s', (_name, given, amount, code) => {
+    expect(refused(given(), GM, { type: 'master.rest', character: 'ma', hp: amount, mp: amount, atBase: true })).toBe(code);
   });
 });

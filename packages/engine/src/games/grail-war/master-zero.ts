@@ -8,17 +8,19 @@ import { characterOf, participantOf } from './state.ts';
 
 /**
  * GW-MASTER-01 (001 #14): a master at HP ≤ 0 or MP ≤ 0 after a battle. The battle engine holds the pieces that
- * need no map or scene clock: the flag set when the battle ends, the 2:1 conversion of (c), and the death check of
- * (d), which the GM runs once the rest of (a)/(b) has been applied to the sheet.
+ * need no map or scene clock: the flag set when the battle ends, the rest of (a)/(b) in the amounts the GM gives,
+ * the 2:1 conversion of (c), and the death check of (d), which the GM runs once rest and conversion are done.
  */
 
 type Cmd<T extends GrailWarCommand['type']> = Extract<GrailWarCommand, { type: T }>;
 
-/** Called when a battle ends: flags every master in it who is at HP ≤ 0 or MP ≤ 0. */
+/** Called when a battle ends: flags every master in it, or hit through its servant's trust, at HP ≤ 0 or MP ≤ 0. */
 export function flagZeroMasters(ctx: Ctx, battle: Battle): void {
   if (!ctx.state.options.masterZeroRule) return;
-  for (const p of battle.participants) {
-    const c = characterOf(ctx.state, p.id)!;
+  const ids = new Set(battle.participants.map((p) => p.id));
+  for (const r of battle.history) for (const h of r.hits) if (h.via === 'trust') ids.add(h.target);
+  for (const id of ids) {
+    const c = characterOf(ctx.state, id)!;
     if (c.sheet.kind !== 'master' || (c.sheet.hp.current > 0 && c.sheet.mp.current > 0)) continue;
     c.zero = true;
     emit(ctx, { type: 'master.zero', character: c.id, hp: c.sheet.hp.current, mp: c.sheet.mp.current, acl: aclOf(ctx.state) });
@@ -49,6 +51,26 @@ export function masterConvert(ctx: Ctx, c: Cmd<'master.convert'>): Result<void> 
   from.current -= c.amount;
   to.current = Math.min(to.max, to.current + c.amount / 2);
   emit(ctx, { type: 'master.converted', character: ch.id, hp: hp.current, mp: mp.current, acl: aclOf(ctx.state) });
+  return done;
+}
+
+/**
+ * GM: MASTER-01 (a)/(b), the rest of a flagged master, which may be taken anywhere. The amounts are the GM's (rest is
+ * a GAP, FLOW-05); at a base they count twice, and a leyline's extra recovery does not apply, so none is asked for.
+ * Recovery stops at the maximum (INFERRED).
+ */
+export function masterRest(ctx: Ctx, c: Cmd<'master.rest'>): Result<void> {
+  const gm = requireGm(ctx);
+  if (!gm.ok) return gm;
+  if (!ctx.state.options.masterZeroRule) return err('RULE_OFF', 'GW-MASTER-01');
+  const ch = characterOf(ctx.state, c.character);
+  if (!ch) return err('NO_SUCH_CHARACTER');
+  if (!ch.zero || ch.dead) return err('NOT_AT_ZERO', 'GW-MASTER-01');
+  if (fighting(ctx, ch.id)) return err('BATTLE_IN_PROGRESS', 'GW-MASTER-01');
+  if (![c.hp, c.mp].every((n) => Number.isInteger(n) && n >= 0 && n <= 999) || c.hp + c.mp === 0) return err('BAD_AMOUNT', 'GW-MASTER-01');
+  const times = c.atBase ? 2 : 1;
+  for (const [meter, n] of [[ch.sheet.hp, c.hp], [ch.sheet.mp, c.mp]] as const) meter.current = Math.max(meter.current, Math.min(meter.max, meter.current + n * times));
+  emit(ctx, { type: 'master.rested', character: ch.id, hp: ch.sheet.hp.current, mp: ch.sheet.mp.current, acl: aclOf(ctx.state) });
   return done;
 }
 

@@ -63,6 +63,24 @@ export type GrailWarOptions = {
   pairSharesInfo: OnOff;
   showHpToOpponents: OnOff;
   spectatorVisibility: 'public' | 'battlesAfterReveal' | 'gmMirror';
+  /** TRUST-05: how the half of a card's damage passed to the master rounds. */
+  trustHalfRounding: 'floor' | 'ceil';
+  /** HIDE-F17: the master sees its servant's trust (otherwise only the servant and the GM). */
+  partnerSeesTrust: OnOff;
+  /** §13 trial (001 #12), off by default: each battle costs its participants character concealment (SAN-02..07). */
+  characterConcealment: OnOff;
+  /** SAN-07: the k-th battle in one region multiplies losses by 2^(k−1) (`doubling`) or by 2 (`fixed2`). */
+  repeatBattleConcealment: 'doubling' | 'fixed2';
+  /** SPEC-04/05 GAP: merit per point to recover 신념 or 명운 without that stat's specialization. */
+  poolRecoveryMeritCost: number;
+  /** ITEM-D5 (defect D3): the Mind Potion as written (max HP +10) or read as max MP +10. */
+  mindPotionEffect: 'maxHp+10' | 'maxMp+10';
+  /** HIDE-F01: a servant's side is told when someone learns its true name. */
+  notifyTrueNameReveal: OnOff;
+  /** §0.1 GAP: the value of an EX grade (stats, NP, skills); DEFAULT 6, one step above A. */
+  exGradeValue: number;
+  /** BATTLE-19 GAP: 방어 cards an army (군세) attack takes from its target; DEFAULT 1. */
+  armyDefenseLoss: number;
   /** Not in §19: seconds before an open sealed step is forced (GW-HIDE-04's GM timer); null = the GM forces by hand. */
   stepTimerSeconds: number | null;
 };
@@ -111,6 +129,15 @@ export function defaultGrailWarOptions(version: RulesVersion = '001'): GrailWarO
     pairSharesInfo: false,
     showHpToOpponents: false,
     spectatorVisibility: 'public',
+    trustHalfRounding: 'floor',
+    partnerSeesTrust: false,
+    characterConcealment: false,
+    repeatBattleConcealment: 'doubling',
+    poolRecoveryMeritCost: 2,
+    mindPotionEffect: 'maxHp+10',
+    notifyTrueNameReveal: false,
+    exGradeValue: 6,
+    armyDefenseLoss: 1,
     stepTimerSeconds: null,
   };
 }
@@ -121,6 +148,9 @@ export function badOption(o: GrailWarOptions): string | null {
   if (!Number.isInteger(o.battleBatches) || o.battleBatches < 1 || o.battleBatches > 20) return 'battleBatches';
   if (o.stepTimerSeconds !== null && (!Number.isInteger(o.stepTimerSeconds) || o.stepTimerSeconds < 10 || o.stepTimerSeconds > 86400)) return 'stepTimerSeconds';
   if (!Number.isInteger(o.servantSupportBonus) || o.servantSupportBonus < 0 || o.servantSupportBonus > 20) return 'servantSupportBonus';
+  if (!Number.isInteger(o.poolRecoveryMeritCost) || o.poolRecoveryMeritCost < 0 || o.poolRecoveryMeritCost > 20) return 'poolRecoveryMeritCost';
+  if (!Number.isInteger(o.exGradeValue) || o.exGradeValue < 5 || o.exGradeValue > 20) return 'exGradeValue';
+  if (!Number.isInteger(o.armyDefenseLoss) || o.armyDefenseLoss < 0 || o.armyDefenseLoss > 20) return 'armyDefenseLoss';
   for (const row of Object.keys(o.matchupTable) as MatchKind[]) {
     for (const col of Object.keys(o.matchupTable[row]) as MatchKind[]) {
       const a = o.matchupTable[row][col];

@@ -6,6 +6,7 @@ import { rankPlus } from './grades.ts';
 import type { Pool } from './pool.ts';
 import type { Battle, Character, GrailWarState, Participant } from './state.ts';
 import { SLOTS, characterOf, participantOf } from './state.ts';
+import { checkPassToMaster } from './trust-pass.ts';
 
 /** The stat a card kind draws on, for + (MERIT-01/06). */
 export const STAT_OF = { smash: 'str', counter: 'end', rush: 'agi', critical: 'luk', magecraft: 'mag' } as const;
@@ -30,8 +31,11 @@ export function slotDemand(slot: SlotPlan, berserkerSingle: boolean): Record<str
     add(slot.mode === 'magic' ? 'magecraft' : (slot.card ?? null));
     return need;
   }
-  const keys = Object.values(slot.vs).map(judgmentKey);
-  if (berserkerSingle && keys.length > 1 && keys.every((k) => k !== null && k === keys[0])) add(keys[0]!);
+  const judgments = Object.values(slot.vs);
+  const keys = judgments.map(judgmentKey);
+  // The same judgment: a 마술 or 기술 card played as two different aspects is two judgments, two cards.
+  const same = keys[0] !== null && judgments.every((j, i) => keys[i] === keys[0] && j.aspect === judgments[0]!.aspect);
+  if (berserkerSingle && keys.length > 1 && same) add(keys[0]!);
   else for (const k of keys) add(k);
   return need;
 }
@@ -71,6 +75,10 @@ export function checkPlan(state: GrailWarState, battle: Battle, me: Character, p
       for (const j of Object.values(slot.vs)) {
         const c = checkJudgment(me, j);
         if (!c.ok) return c;
+        if (j.toMaster) {
+          const t = checkPassToMaster(state, me);
+          if (!t.ok) return t;
+        }
         if (j.plus) merit += 2;
         if (j.fate) fate += 1;
         if (j.card === 'np') {

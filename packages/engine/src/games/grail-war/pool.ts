@@ -1,5 +1,5 @@
 import type { GrailWarOptions } from './options.ts';
-import { rankValue } from './grades.ts';
+import { letterValue, rankValue } from './grades.ts';
 import type { ItemId, MasterSheet, ServantSheet } from './sheets.ts';
 
 /** Pool keys: card kinds, and one key per NP ("np:<id>"). */
@@ -22,12 +22,12 @@ const ITEM_COUNT: Partial<Record<ItemId, CardKey>> = {
 
 /** The master's 전투력 value after Nekote (+1 grade) and the combat specialization (+1, SPEC-01). */
 export function combatValue(m: MasterSheet, items: ItemId[]): number {
-  return rankValue(m.stats.combat) + (items.includes('nekote') ? 1 : 0) + (m.specializations.includes('combat') ? 1 : 0);
+  return letterValue(m.stats.combat) + (items.includes('nekote') ? 1 : 0) + (m.specializations.includes('combat') ? 1 : 0);
 }
 
-/** The master's 마력 value after the magic specialization (SPEC-02). */
+/** The master's 마력 value after the Mana Necklace (+1 grade, ITEM-B2) and the magic specialization (+1, SPEC-02). */
 export function magicValue(m: MasterSheet): number {
-  return rankValue(m.stats.magic) + (m.specializations.includes('magic') ? 1 : 0);
+  return letterValue(m.stats.magic) + (m.items.includes('manaNecklace') ? 1 : 0) + (m.specializations.includes('magic') ? 1 : 0);
 }
 
 /** The servant's 마술 card grade: its 마술 skill, or a Caster's MAG stat (BATTLE-06). */
@@ -39,7 +39,7 @@ export function magecraftGrade(s: ServantSheet): string | null {
 export function servantPool(s: ServantSheet, items: ItemId[], fx: PoolEffects, o: GrailWarOptions): Pool {
   const fromSheet = o.cardCountDerivation === 'sheet' ? (s.cardCounts ?? {}) : {};
   const count = (key: 'smash' | 'counter' | 'rush' | 'critical' | 'magecraft', grade: string | null): number =>
-    fromSheet[key] ?? (grade ? rankValue(grade) : 0);
+    fromSheet[key] ?? (grade ? rankValue(grade, o.exGradeValue) : 0);
   const pool: Pool = {
     smash: count('smash', s.stats.str),
     counter: count('counter', s.stats.end),

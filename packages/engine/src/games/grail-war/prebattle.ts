@@ -6,9 +6,13 @@ import type { Ctx } from './context.ts';
 import { aclOf, done, emit, requireBattle, requireCharacter } from './context.ts';
 import { openBatch } from './batch.ts';
 import { rankPlus } from './grades.ts';
+import { itemsOf } from './judgment-values.ts';
 import { masterPool, servantPool } from './pool.ts';
+import { alreadyInForce, potionKind, useConsumable, wearHpRaises } from './scene-effects.ts';
+import type { MasterSheet } from './sheets.ts';
 import type { Battle, Character, GrailWarState } from './state.ts';
 import { characterOf, participantOf } from './state.ts';
+import { checkShield } from './trust-shield.ts';
 
 const PLUS_STAT_KEY = { str: 'str', end: 'end', agi: 'agi', luk: 'luk', mag: 'mag' } as const;
 
@@ -43,6 +47,8 @@ export function checkPrebattle(state: GrailWarState, battle: Battle, me: Charact
     if ((sheet.sealsLeft ?? 0) < d.seals.length) return err('NO_SEALS_LEFT', 'GW-SEAL-00');
     if (d.seals.includes('restoration') && o.sealRules === '000') return err('SEAL_NOT_IN_BATTLE', 'GW-SEAL-06');
     if (d.seals.includes('restoration') && me.restorationUsed) return err('ONCE_ONLY', 'GW-SEAL-06');
+    // An Attack Stance used before the scene already waits for this battle (SEAL-00).
+    if (d.seals.includes('attackStance') && characterOf(state, servant.id)?.stanceReady) return err('ALREADY_IN_EFFECT', 'GW-SEAL-03');
     // ⓛ seals without taking part need master and servant in the same location (SEAL-00).
     if (!inBattle && o.sealSameLocationRequired) {
       const here = battle.regions[me.id];
@@ -51,7 +57,6 @@ export function checkPrebattle(state: GrailWarState, battle: Battle, me: Charact
   }
   if (d.conviction !== 0) {
     if (sheet.kind !== 'master') return err('NOT_A_MASTER', 'GW-SPEC-05');
-    if (o.convictionRule === '000') return err('CONVICTION_RULE_GAP', 'GW-SPEC-05');
     const cap = sheet.specializations.includes('conviction') ? 3 : 1;
     if (!Number.isInteger(d.conviction) || d.conviction < 0 || d.conviction > cap) return err('BAD_CONVICTION', 'GW-SPEC-05');
     if (sheet.conviction.current < d.conviction) return err('NOT_ENOUGH_CONVICTION', 'GW-SPEC-05');
@@ -60,6 +65,7 @@ export function checkPrebattle(state: GrailWarState, battle: Battle, me: Charact
   if (new Set(items).size !== items.length) return err('DUPLICATE_ITEM', 'GW-ITEM-01');
   for (const c of d.consumables) {
     if ((sheet.consumables[c.item] ?? 0) < 1) return err('NO_SUCH_ITEM', 'GW-ITEM-01');
+    if (alreadyInForce(me, c.item)) return err('ALREADY_IN_EFFECT', 'GW-ITEM-01');
     if (c.item === 'berserkerPotion' && sheet.kind === 'servant' && !c.kind) return err('POTION_NEEDS_KIND', 'GW-ITEM-B4');
   }
   if (d.activatePlus.length) {
@@ -69,6 +75,8 @@ export function checkPrebattle(state: GrailWarState, battle: Battle, me: Charact
     if (sheet.merit < 2 * d.activatePlus.length) return err('NOT_ENOUGH_MERIT', 'GW-MERIT-01');
   }
   if (d.guardian && (sheet.kind !== 'servant' || sheet.lineage !== 'guardian')) return err('NOT_GUARDIAN', 'GW-CLASS-04');
+  // TRUST-03: a servant may shield its master from wherever it is, so this one is open to a servant outside the battle.
+  if (d.shieldMaster) return checkShield(state, battle, me);
   return done;
 }
 
@@ -79,6 +87,13 @@ export function revealPrebattle(ctx: Ctx, battle: Battle): void {
   const o = ctx.state.options;
   const decls: Record<string, PrebattleDecl> = {};
   for (const r of revealed.value) if (r.declared && r.answer) decls[r.seat] = r.answer;
+  // "For the scene" potions first: Defense Stance's max + 20 and Restoration read the raised maximum (ITEM-D4/D5).
+  for (const [id, d] of Object.entries(decls)) for (const c of d.consumables) useConsumable(characterOf(ctx.state, id)!, c, o);
+  // Charms and the class's +20 HP likewise, before the seals that read the maximum (ITEM-E1/C2, CLASS-02 (2)).
+  for (const p of battle.participants) {
+    const ch = characterOf(ctx.state, p.id)!;
+    wearHpRaises(ch, itemsOf(ctx.state, ch), o);
+  }
   const stance = new Set<string>();
   for (const [id, d] of Object.entries(decls)) {
     const ch = characterOf(ctx.state, id)!;
@@ -104,11 +119,6 @@ export function revealPrebattle(ctx: Ctx, battle: Battle): void {
       ch.sheet.hp.current += boost;
       ch.sheet.mp.current += boost;
     }
-    for (const c of d.consumables) {
-      ch.sheet.consumables[c.item] = (ch.sheet.consumables[c.item] ?? 0) - 1;
-      if (c.item === 'protectionPotion') p.protection = true;
-      if (c.item === 'berserkerPotion') p.berserkerPotion = true;
-    }
     if (ch.sheet.kind === 'servant' && d.activatePlus.length) {
       ch.sheet.merit -= 2 * d.activatePlus.length;
       p.plus.push(...d.activatePlus);
@@ -117,17 +127,21 @@ export function revealPrebattle(ctx: Ctx, battle: Battle): void {
   }
   for (const p of battle.participants) {
     const ch = characterOf(ctx.state, p.id)!;
-    const d = decls[p.id];
-    const potion = d?.consumables.find((c) => c.item === 'berserkerPotion');
+    // Potions used now or earlier in the scene (ITEM-C3/B4: "for the scene").
+    const potion = potionKind(ch);
+    p.protection = ch.sceneEffects.some((e) => e.item === 'protectionPotion');
+    p.berserkerPotion = potion !== null;
     if (ch.sheet.kind === 'servant') {
       const partner = ch.partner ? characterOf(ctx.state, ch.partner) : undefined;
       const items = [...ch.sheet.items, ...(partner?.sheet.items ?? [])];
-      p.attackStance = stance.has(p.id);
+      // SEAL-03 declared now, or before the scene while master and servant stood together (SEAL-00).
+      p.attackStance = stance.has(p.id) || ch.stanceReady;
+      ch.stanceReady = false;
       p.noConsume = p.attackStance && o.sealRules === '001';
-      p.pool = servantPool(ch.sheet, items, { attackStance: p.attackStance, conviction: false, berserkerPotion: potion ? (potion.kind ?? null) : null }, o);
+      p.pool = servantPool(ch.sheet, items, { attackStance: p.attackStance, conviction: false, berserkerPotion: potion }, o);
     } else {
       const conviction = p.convictionSpent > 0;
-      p.pool = masterPool(ch.sheet, { attackStance: false, conviction, berserkerPotion: potion ? 'normal' : null });
+      p.pool = masterPool(ch.sheet, { attackStance: false, conviction, berserkerPotion: potion });
       p.limit = ch.sheet.judgmentLimit === null ? null : ch.sheet.judgmentLimit * (conviction ? 2 : 1);
     }
     if (battle.ambushSide === p.side) p.ambushBatches.push(1);
@@ -138,9 +152,17 @@ export function revealPrebattle(ctx: Ctx, battle: Battle): void {
   openBatch(ctx, battle, 1);
 }
 
+/**
+ * SPEC-05 under `000`: 000 gives only the specialization; the base of one point is the pre-001 rule that 001 #18
+ * quotes as 기존 (HP/MP +20, damage +2, cards and limit ×2). 000's specialization lets that boost stack up to 3
+ * times, so n points give n times the base; the ×2 on cards and limit does not compound (INFERRED, as in SPEC-05).
+ */
+const BASE_000 = { hpMp: 20, damage: 2 };
+
 /** SPEC-05: the HP/MP a master gains from spending n 신념. */
 export function convictionHpMp(specialized: boolean, n: number, rule: string): number {
   if (n <= 0) return 0;
+  if (rule === '000') return BASE_000.hpMp * n;
   if (!specialized) return rule === '001old' ? 20 : 10;
   return (rule === '001old' ? 30 : 20) + 10 * (n - 1);
 }
@@ -148,6 +170,7 @@ export function convictionHpMp(specialized: boolean, n: number, rule: string): n
 /** SPEC-05: the damage bonus on the master's own judgments from n 신념. */
 export function convictionDamage(specialized: boolean, n: number, rule: string): number {
   if (n <= 0) return 0;
+  if (rule === '000') return BASE_000.damage * n;
   if (!specialized) return rule === '001old' ? 2 : 1;
   return (rule === '001old' ? 4 : 2) + (n - 1);
 }
@@ -155,4 +178,13 @@ export function convictionDamage(specialized: boolean, n: number, rule: string):
 /** SPEC-05 old specialization: incoming damage reduction. */
 export function convictionReduction(specialized: boolean, n: number, rule: string): number {
   return rule === '001old' && specialized && n > 0 ? n : 0;
+}
+
+/**
+ * SPEC-05 000 specialization: "damage that can be resisted while chanting = remaining 신념 × 3". Chanting is the
+ * master's own 마술 in that slot (a card or a magic support, INFERRED); without the specialization the base amount is
+ * not given (GAP), so nothing is resisted.
+ */
+export function chantResistance(m: MasterSheet, rule: string): number {
+  return rule === '000' && m.specializations.includes('conviction') ? 3 * m.conviction.current : 0;
 }

@@ -1,16 +1,18 @@
 import type { Judgment } from './commands.ts';
 import type { Ctx } from './context.ts';
+import { armyDefenseLoss } from './army.ts';
 import { aclOf, emit, standing } from './context.ts';
 import { openBatch } from './batch.ts';
 import { damage } from './damage-input.ts';
 import { checkEnd, endBattle } from './end.ts';
-import { rankValue } from './grades.ts';
 import type { Resolved } from './judgment-values.ts';
 import { resolveJudgment } from './judgment-values.ts';
 import { resolvePairing } from './matchup.ts';
 import { magecraftGrade } from './pool.ts';
 import { isBerserkerSingle, slotDemand, slotJudgments } from './plan-check.ts';
 import type { SupportOffer } from './support.ts';
+import { passToMasters } from './trust-pass.ts';
+import { shieldMasters } from './trust-shield.ts';
 import { supportBonus } from './support.ts';
 import type { Battle, GrailWarState, Hit, Participant, SlotRecord } from './state.ts';
 import { SLOTS, characterOf, globalSlot, participantOf } from './state.ts';
@@ -53,12 +55,14 @@ export function resolveSlot(ctx: Ctx, battle: Battle, s: number): void {
     if (!slot || slot.type !== 'support') continue;
     const me = characterOf(state, p.id)!;
     const spellGrade = me.sheet.kind === 'master' ? me.sheet.spells?.grade : (magecraftGrade(me.sheet) ?? undefined);
+    // SPEC-02: the magic specialization raises every spell the master knows by one grade.
+    const raise = me.sheet.kind === 'master' && me.sheet.specializations.includes('magic') ? 1 : 0;
     const offer: SupportOffer = {
       supporter: p.id,
       role: me.sheet.kind,
       mode: slot.mode,
       aspect: slot.mode === 'physical' ? (slot.aspect ?? (slot.card === 'normal' ? null : (slot.card ?? null))) : null,
-      spellValue: spellGrade ? rankValue(spellGrade) : 0,
+      spell: slot.mode === 'magic' && spellGrade && me.sheet.magicSupport ? { grade: spellGrade, raise, table: me.sheet.magicSupport } : null,
       ownServant: me.partner === slot.ally,
     };
     const key = `${slot.ally}>${slot.opponent}`;
@@ -73,6 +77,12 @@ export function resolveSlot(ctx: Ctx, battle: Battle, s: number): void {
     return out.bonus;
   };
   const hits: Hit[] = [];
+  // Pairing hits whose damage form is <일반>, for the Assassin's splash (CLASS-03 (1)); SEAL-07 makes a basic card 특수.
+  const normalHits = new Set<Hit>();
+  const land = (hit: Hit, r: Resolved) => {
+    hits.push(hit);
+    if (r.form === 'normal') normalHits.add(hit);
+  };
   const seen = new Set<string>();
   for (const p of up) {
     for (const qid of battle.engaged[p.id] ?? []) {
@@ -85,8 +95,11 @@ export function resolveSlot(ctx: Ctx, battle: Battle, s: number): void {
       const rp = resolveJudgment(state, battle, p, jp, qid, s);
       const rq = resolveJudgment(state, battle, q, jq, p.id, s);
       const res = resolvePairing(play(state, p, rp, q), play(state, q, rq, p), o);
-      if (res.a.hits) hits.push(damage(state, battle, p, rp, q, res.a, g, supportFor(p, qid, rp)));
-      if (res.b.hits) hits.push(damage(state, battle, q, rq, p, res.b, g, supportFor(q, p.id, rq)));
+      // A support is played whether or not the judgment it backs wins (BATTLE-07): its card is spent either way.
+      const bonusP = supportFor(p, qid, rp);
+      const bonusQ = supportFor(q, p.id, rq);
+      if (res.a.hits) land(damage(state, battle, p, rp, q, res.a, g, bonusP), rp);
+      if (res.b.hits) land(damage(state, battle, q, rq, p, res.b, g, bonusQ), rq);
       for (const [x, r] of [[p, rp], [q, rq]] as const) {
         if (r.match !== 'wait' && r.match !== 'defense' && characterOf(state, x === p ? qid : p.id)!.sheet.kind === 'servant') x.firstAttackDone = true;
       }
@@ -94,9 +107,11 @@ export function resolveSlot(ctx: Ctx, battle: Battle, s: number): void {
   }
   for (const [key, list] of offers) {
     const [ally, opponent] = key.split('>') as [string, string];
-    for (const offer of list) record.supports.push({ supporter: offer.supporter, ally, opponent, accepted: accepted.has(offer.supporter) });
+    for (const offer of list) record.supports.push({ supporter: offer.supporter, ally, opponent, mode: offer.mode, accepted: accepted.has(offer.supporter) });
   }
-  hits.push(...splashAndArcane(state, battle, up, hits, s, g));
+  hits.push(...splashAndArcane(state, battle, up, hits, normalHits, s, g));
+  hits.push(...passToMasters(state, hits, (servant, opponent) => judgmentOf(participantOf(battle, servant)!, opponent)));
+  hits.push(...shieldMasters(state, battle, hits));
   // Costs and consumption of what was actually played this slot (BATTLE-07). A judgment aimed at someone who
   // fell in an earlier slot is never played, so it costs nothing (BATTLE-12, INFERRED).
   const alive = new Set(up.map((p) => p.id));
@@ -135,15 +150,19 @@ export function resolveSlot(ctx: Ctx, battle: Battle, s: number): void {
       if (p.pool[k]! < 0) throw new Error(`pool ${k} of ${p.id} went negative`);
     }
   }
+  armyDefenseLoss(state, battle, s, g);
   for (const h of hits) {
     const target = characterOf(state, h.target)!.sheet;
     target.hp.current -= h.hp;
     target.mp.current -= h.mp;
     const a = participantOf(battle, h.attacker)!;
     a.dealt[h.target] = (a.dealt[h.target] ?? 0) + h.hp + h.mp;
-    const t = participantOf(battle, h.target)!;
-    t.taken.hp += h.hp;
-    t.taken.mp += h.mp;
+    // A character outside the battle can be hit only through trust: a master by TRUST-05, a servant by TRUST-03.
+    const t = participantOf(battle, h.target);
+    if (t) {
+      t.taken.hp += h.hp;
+      t.taken.mp += h.mp;
+    }
   }
   record.hits = hits;
   for (const p of up) {
@@ -170,15 +189,14 @@ function play(state: GrailWarState, p: Participant, r: Resolved, q: Participant)
 }
 
 /** CLASS-03 new (1): an Assassin's <일반> hit on a front-row target splashes 2 on that side's back row; 000 BATTLE-16 hits every enemy. */
-function splashAndArcane(state: GrailWarState, battle: Battle, up: Participant[], hits: Hit[], s: number, g: number): Hit[] {
+function splashAndArcane(state: GrailWarState, battle: Battle, up: Participant[], hits: Hit[], normalHits: Set<Hit>, s: number, g: number): Hit[] {
   const o = state.options;
   const out: Hit[] = [];
   if (o.assassinTraits === 'new') {
     for (const h of hits) {
       const a = characterOf(state, h.attacker)!.sheet;
       const target = participantOf(battle, h.target)!;
-      const normal = h.steps[0] && ['str', 'end', 'agi'].includes(h.steps[0].source);
-      if (a.kind !== 'servant' || a.className !== 'assassin' || target.row !== 'front' || !normal) continue;
+      if (a.kind !== 'servant' || a.className !== 'assassin' || target.row !== 'front' || !normalHits.has(h)) continue;
       for (const r of up.filter((x) => x.side === target.side && x.row === 'back')) {
         const nullified = o.sealRules === '001' && r.absoluteSlots.includes(g);
         const amount = nullified ? 0 : 2;

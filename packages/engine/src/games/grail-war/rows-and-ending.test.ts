@@ -2,8 +2,9 @@ import { describe, expect, test } from 'vitest';
 import type { Knowledge } from './commands.ts';
 import type { GrailWarOptions } from './options.ts';
 import { timers } from './index.ts';
+import { view } from './view.ts';
 import type { GrailWarState } from './state.ts';
-import { GM, hitsOf, judgment as j, master, planVs, prepareAll, refused, room, run, seat, servant, start, submit } from './test-support.ts';
+import { AT, emptyDecl, GM, hitsOf, judgment as j, master, planVs, prepareAll, refused, room, run, seat, servant, start, submit } from './test-support.ts';
 
 const known = (knower: string, target: string): Knowledge => ({ knower, target, total: 0, believed: 0, classKnown: true, failedGuess: false, trueNameKnown: false });
 const allKnow = (ids: string[]) => ids.flatMap((k) => ids.filter((t) => t !== k).map((t) => known(k, t)));
@@ -77,12 +78,28 @@ describe('length, timeouts and the end', () => {
   test('GW-HIDE-04 with stepTimerSeconds set, each open sealed step lists one timer that forces it', () => {
     let s = room({ a: { seat: 's1', sheet: servant() }, b: { seat: 's2', sheet: servant() } }, { stepTimerSeconds: 60 });
     s = start(s, [{ character: 'a', side: 'A' }, { character: 'b', side: 'B' }]);
-    expect(timers(s)).toEqual([{ key: 'gw-1-prebattle-0', seconds: 60, command: { type: 'battle.force' } }]);
+    expect(timers(s)).toEqual([{ key: 'gw-1-prebattle-0', deadline: AT + 60_000, command: { type: 'battle.force' } }]);
     s = prepareAll(s);
     expect(timers(s).map((t) => t.key)).toEqual(['gw-1-submit-1']);
     const forced = run(s, GM, timers(s)[0]!.command).state;
     expect(forced.battle!.batch).toBe(2);
     expect(timers(room({}, {}))).toEqual([]);
+  });
+
+  test('GW-HIDE-04 a step’s deadline counts from the command that opened it and is shown to the battle’s members', () => {
+    let s = room({ a: { seat: 's1', sheet: servant() }, b: { seat: 's2', sheet: servant() } }, { stepTimerSeconds: 60 });
+    s = run(s, GM, { type: 'seat.add', name: 'Outsider' }).state;
+    s = run(s, GM, { type: 'battle.start', scene: 'night', participants: [{ character: 'a', side: 'A' }, { character: 'b', side: 'B' }], regions: {}, knowledge: [], ambushSide: null }, AT + 5_000).state;
+    expect(s.battle!.deadline).toBe(AT + 65_000);
+    s = run(s, seat('s1'), { type: 'battle.prepare', decl: emptyDecl() }, AT + 9_000).state;
+    // The step that opens when the last declaration arrives gets its own full span.
+    s = run(s, seat('s2'), { type: 'battle.prepare', decl: emptyDecl() }, AT + 20_000).state;
+    expect([s.battle!.phase, s.battle!.deadline]).toEqual(['submit', AT + 80_000]);
+    expect(view(s, GM).battle!.deadline).toBe(AT + 80_000);
+    expect(view(s, seat('s1')).battle!.deadline).toBe(AT + 80_000);
+    expect(view(s, seat('s3')).battle?.deadline ?? null).toBeNull();
+    s = run(s, GM, { type: 'battle.force' }, AT + 80_000).state;
+    expect(s.battle!.deadline).toBe(AT + 140_000);
   });
 
   test.each([
@@ -170,8 +187,10 @@ describe('streaks and ambushes', () => {
     expect(dmg('saber')).toEqual([3]);
   });
 
-  test('GW-BATTLE-M2 an ambushing side gets + on every judgment of its first batch only', () => {
-    let s: GrailWarState = room({ a: { seat: 's1', sheet: servant() }, b: { seat: 's2', sheet: servant() } });
+  test('GW-BATTLE-M2 GW-REL-04 an ambushing side gets + on every judgment of its first batch only', () => {
+    let s: GrailWarState = room({ a: { seat: 's1', sheet: servant() }, m: { seat: 's3', partner: 'a', sheet: master() }, b: { seat: 's2', sheet: servant() } });
+    // REL-04 negative 2: a's master holds b at −2.
+    s = run(s, GM, { type: 'relation.set', entry: { holder: 'm', other: 'b', score: -2 } }).state;
     s = prepareAll(start(s, [{ character: 'a', side: 'A' }, { character: 'b', side: 'B' }], { knowledge: allKnow(['a', 'b']), ambushSide: 'A' }));
     for (let batch = 1; batch <= 2; batch++) {
       s = submit(s, 'a', planVs('b', [j('smash')])).state;
@@ -180,8 +199,9 @@ describe('streaks and ambushes', () => {
     expect(hitsOf(s).map((h) => [h.batch, h.hp])).toEqual([[1, 6], [2, 3]]);
   });
 
-  test('GW-BATTLE-M2 a servant turns on its ally at a batch boundary and gets + for that batch', () => {
+  test('GW-BATTLE-M2 GW-REL-04 a servant turns on its ally at a batch boundary and gets + for that batch', () => {
     let s = room({ a: { seat: 's1', sheet: servant() }, c: { seat: 's3', sheet: servant() }, b: { seat: 's2', sheet: servant() } });
+    s = run(s, GM, { type: 'relation.set', entry: { holder: 'a', other: 'c', score: -2 } }).state;
     s = prepareAll(start(s, [{ character: 'a', side: 'A' }, { character: 'c', side: 'A' }, { character: 'b', side: 'B' }], { knowledge: allKnow(['a', 'b', 'c']) }));
     s = run(s, seat('s1'), { type: 'battle.betray' }).state;
     expect(s.battle!.engaged.a).toEqual(['c', 'b']);

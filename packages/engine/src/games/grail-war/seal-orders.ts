@@ -5,6 +5,7 @@ import type { GrailWarCommand } from './commands.ts';
 import type { Ctx } from './context.ts';
 import { aclOf, done, emit, requireCharacter, standing } from './context.ts';
 import { checkEnd } from './end.ts';
+import { MAX_SCORE, registerPair } from './relations.ts';
 import type { Character } from './state.ts';
 import { characterOf, participantOf } from './state.ts';
 
@@ -14,7 +15,7 @@ type Cmd<T extends GrailWarCommand['type']> = Extract<GrailWarCommand, { type: T
 const TRUST_LOCK_DAYS = 3;
 
 /** The acting master, its servant, and a seal to spend (SEAL-00). */
-function masterWithSeal(ctx: Ctx, rule: string): Result<{ master: Character; servant: Character }> {
+export function masterWithSeal(ctx: Ctx, rule: string): Result<{ master: Character; servant: Character }> {
   const me = requireCharacter(ctx);
   if (!me.ok) return me;
   const master = me.value;
@@ -23,7 +24,7 @@ function masterWithSeal(ctx: Ctx, rule: string): Result<{ master: Character; ser
   return ok({ master, servant: characterOf(ctx.state, master.partner)! });
 }
 
-function spendSeal(master: Character): void {
+export function spendSeal(master: Character): void {
   if (master.sheet.kind === 'master') master.sheet.sealsLeft = (master.sheet.sealsLeft ?? 0) - 1;
 }
 
@@ -59,9 +60,8 @@ export function sealSummon(ctx: Ctx, _c: Cmd<'seal.summon'>): Result<void> {
 
 /**
  * Master: Binding Order (SEAL-09), outside battle. The order's text stands on the servant. 001 with the trust
- * trial on: trust is set to ±10 and locked for 3 days (TRUST-04). Otherwise the 000 effect, the servant's
- * relationship score at its max or min, belongs to the relationship chart, which this engine does not hold; the
- * binding's `extreme` records which way it went.
+ * trial on: trust is set to ±10 and locked for 3 days (TRUST-04). Otherwise the 000 effect: the servant's
+ * relationship score for its master goes to the chart's max or min (REL-02).
  */
 export function sealBind(ctx: Ctx, c: Cmd<'seal.bind'>): Result<void> {
   const pair = masterWithSeal(ctx, 'GW-SEAL-09');
@@ -75,12 +75,17 @@ export function sealBind(ctx: Ctx, c: Cmd<'seal.bind'>): Result<void> {
   servant.binding = { order, extreme: c.extreme };
   const o = ctx.state.options;
   let trust: number | null = null;
+  let score: number | null = null;
   if (o.sealRules === '001' && o.trustRule) {
     trust = c.extreme === 'max' ? 10 : -10;
     servant.trust = trust;
     servant.trustLockDays = TRUST_LOCK_DAYS;
+  } else {
+    score = c.extreme === 'max' ? MAX_SCORE : -MAX_SCORE;
+    registerPair(ctx.state, servant.id, master.id);
+    ctx.state.relations.find((r) => r.holder === servant.id && r.other === master.id)!.score = score;
   }
-  emit(ctx, { type: 'seal.bound', character: master.id, servant: servant.id, binding: { ...servant.binding }, trust, acl: aclOf(ctx.state) });
+  emit(ctx, { type: 'seal.bound', character: master.id, servant: servant.id, binding: { ...servant.binding }, trust, score, acl: aclOf(ctx.state) });
   return done;
 }
 

@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
+import type { WindowAction } from './commands.ts';
 import type { MasterSheet } from './sheets.ts';
-import { hpOf, mpOf, pair, poolOf } from './test-pair.ts';
-import { GM, hitsOf, judgment as j, master, planVs, refused, room, run, seat, servant, start, submit, windowDecl } from './test-support.ts';
+import { hpOf, knows, mpOf, pair, poolOf } from './test-pair.ts';
+import { GM, hitsOf, judgment as j, master, planVs, prepareAll, refused, room, run, seat, servant, start, submit, windowDecl } from './test-support.ts';
 
 describe('TV-SEAL vectors', () => {
   const sheetA = { stats: { str: 'B', end: 'C', agi: 'D', mag: 'C', luk: 'D', np: 'C' } };
@@ -72,6 +73,32 @@ describe('TV-SEAL vectors', () => {
     // Slot 1 is reduced by 방어 (3 − 2); slots 2 and 4 are 특수 and are not.
     expect(hitsOf(s).map((h) => [h.slot, h.hp])).toEqual([[1, 1], [2, 3], [3, 3], [4, 3], [5, 3]]);
     expect(poolOf(s, 'a')).toMatchObject({ smash: 2, critical: 2, rush: 3, counter: 2 });
+  });
+
+  test.each<[string, WindowAction[], [string, number][]]>([
+    ['GW-CLASS-03 (1) an Assassin`s plain 강타 on a front-row servant splashes 2 on its back row', [], [['b', 3], ['mb', 2]]],
+    ['GW-CLASS-03 (1) GW-SEAL-07 001 a forced 강타 is <특수>, not <일반>: no splash', [{ seal: 'forcedAttack', slot: 1 }], [['b', 3]]],
+    ['GW-CLASS-03 (1) GW-SEAL-07 000 a forced 강타 is <치명: 특수>: no splash', [{ seal: 'forcedAttack', slot: 1, opponent: 'b' }], [['b', 6]]],
+  ])('%s', (_name, actions, expected) => {
+    const forced000 = actions.some((x) => x.seal === 'forcedAttack' && x.opponent);
+    let s = room(
+      {
+        a: { seat: 's1', sheet: servant({ className: 'assassin' }) },
+        ma: { seat: 's3', partner: 'a', sheet: master() },
+        b: { seat: 's2', sheet: servant() },
+        mb: { seat: 's4', partner: 'b', sheet: master() },
+      },
+      // The new Assassin traits (the splash) with the 000 seal, where a forced judgment also gets + (TV-SEAL-04).
+      forced000 ? { sealRules: '000' } : {},
+    );
+    const participants = [{ character: 'a', side: 'A' }, { character: 'ma', side: 'A', row: 'back' as const }, { character: 'b', side: 'B' }, { character: 'mb', side: 'B', row: 'back' as const }];
+    s = prepareAll(start(s, participants, { knowledge: [knows('a', 'b'), knows('b', 'a')] }));
+    s = submit(s, 'a', planVs('b', [j('smash')])).state;
+    for (const id of ['ma', 'mb']) s = submit(s, id, planVs('', [])).state;
+    s = submit(s, 'b', planVs('a', [])).state;
+    s = windowDecl(s, 'ma', { actions }).state;
+    s = windowDecl(s, 'mb', { actions: [] }).state;
+    expect(hitsOf(s).map((h) => [h.target, h.hp])).toEqual(expected);
   });
 
   test('TV-SEAL-06 GW-SEAL-02 001 Forced Retreat: servant apart and down; the mark for vanishing is set; once per master', () => {

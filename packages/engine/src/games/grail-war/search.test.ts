@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { RegionGraph } from './search.ts';
+import { EX_DEFAULT } from './grades.ts';
 import { canMeet, isFound, searchRange, territoryFoundBySearch } from './search.ts';
 
 /**
@@ -24,7 +25,7 @@ const all = Object.keys(city);
 
 describe('GW-CLASS-05 Clairvoyance search range', () => {
   test('GW-CLASS-05 Clairvoyance A from 대교 reaches every region except 2', () => {
-    const r = searchRange(city, 'bridge', 'A', true);
+    const r = searchRange(city, 'bridge', 'A', true, EX_DEFAULT);
     expect(r.choose).toBeNull();
     expect(all.filter((x) => !r.sure.includes(x)).sort()).toEqual(['d5', 'e5']);
   });
@@ -35,8 +36,9 @@ describe('GW-CLASS-05 Clairvoyance search range', () => {
     ['GW-CLASS-05 grade C (3) takes the whole 3-칸 ring', 'C+', true, ['bridge', 'd1', 'e1', 'd2', 'e2', 'd3', 'f3', 'e3'], null],
     ['GW-CLASS-05 grade D (2) cannot take the 3-칸 ring whole: the GM breaks the tie', 'D', true, ['bridge', 'd1', 'e1', 'd2', 'e2'], { from: ['d3', 'f3', 'e3'], count: 2 }],
     ['GW-CLASS-05 grade B (4): the ring of 3, then 1 of the 2 at 4 칸', 'B', true, ['bridge', 'd1', 'e1', 'd2', 'e2', 'd3', 'f3', 'e3'], { from: ['d4', 'e4'], count: 1 }],
+    ['GW-CLASS-05 §0.1 grade EX (6 by default): the rings at 3 and 4 칸, then 1 of the 2 at 5', 'EX', true, ['bridge', 'd1', 'e1', 'd2', 'e2', 'd3', 'f3', 'e3', 'd4', 'e4'], { from: ['d5', 'e5'], count: 1 }],
   ])('%s', (_name, grade, ruleOn, sure, choose) => {
-    const r = searchRange(city, 'bridge', grade, ruleOn);
+    const r = searchRange(city, 'bridge', grade, ruleOn, EX_DEFAULT);
     expect(r.sure.sort()).toEqual([...sure].sort());
     expect(r.choose ? { from: [...r.choose.from].sort(), count: r.choose.count } : null).toEqual(choose ? { from: [...choose.from].sort(), count: choose.count } : null);
   });

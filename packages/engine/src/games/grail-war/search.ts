@@ -32,11 +32,11 @@ const BASE_RANGE = 2;
  */
 export type SearchRange = { sure: string[]; choose: { from: string[]; count: number } | null };
 
-/** CLASS-05: base 2 칸, plus one extra region per Clairvoyance grade value (E=1 … A=5), nearest first. */
-export function searchRange(graph: RegionGraph, from: string, clairvoyance: string | null, ruleOn: boolean): SearchRange {
+/** CLASS-05: base 2 칸, plus one extra region per Clairvoyance grade value (E=1 … A=5, EX = `ex`), nearest first. */
+export function searchRange(graph: RegionGraph, from: string, clairvoyance: string | null, ruleOn: boolean, ex: number): SearchRange {
   const dist = distances(graph, from);
   const sure = [...dist].filter(([, d]) => d <= BASE_RANGE).map(([r]) => r);
-  let extra = ruleOn && clairvoyance !== null ? rankValue(clairvoyance) : 0;
+  let extra = ruleOn && clairvoyance !== null ? rankValue(clairvoyance, ex) : 0;
   const rings = new Map<number, string[]>();
   for (const [r, d] of dist) if (d > BASE_RANGE) rings.set(d, [...(rings.get(d) ?? []), r]);
   for (const d of [...rings.keys()].sort((a, b) => a - b)) {

@@ -3,11 +3,12 @@ import { err } from '../../core/result.ts';
 import { openSealed } from '../../core/sealed.ts';
 import type { GrailWarCommand, Knowledge, PrebattleDecl } from './commands.ts';
 import type { Ctx } from './context.ts';
-import { aclOf, done, emit, requireGm } from './context.ts';
+import { aclOf, done, emit, requireGm, stepDeadline } from './context.ts';
 import type { PublicParticipant } from './events.ts';
 import { badOption } from './options.ts';
 import type { Battle, Participant } from './state.ts';
 import { characterOf, characterOfSeat } from './state.ts';
+import { registerPair, sideMayAmbush } from './relations.ts';
 import { validateSheet } from './sheets.ts';
 
 type Cmd<T extends GrailWarCommand['type']> = Extract<GrailWarCommand, { type: T }>;
@@ -57,7 +58,10 @@ export function characterRegister(ctx: Ctx, c: Cmd<'character.register'>): Resul
     trust: 0,
     trustLockDays: 0,
     sealResisted: false,
+    sceneEffects: [],
+    stanceReady: false,
   };
+  if (c.partner !== null) registerPair(ctx.state, c.id, c.partner);
   emit(ctx, { type: 'character.registered', id: c.id, seat: c.seat, partner: c.partner, sheet: structuredClone(sheet), acl: aclOf(ctx.state) });
   return done;
 }
@@ -88,6 +92,7 @@ export function battleStart(ctx: Ctx, c: Cmd<'battle.start'>): Result<void> {
     if (!characterOf(ctx.state, k.knower) || !characterOf(ctx.state, k.target)) return err('BAD_KNOWLEDGE', 'GW-INFO-15');
   }
   if (c.ambushSide !== null && !sides.has(c.ambushSide)) return err('BAD_SIDE', 'GW-BATTLE-M2');
+  if (c.ambushSide !== null && !sideMayAmbush(ctx.state, c.participants, c.ambushSide)) return err('NO_AMBUSH_RELATION', 'GW-REL-04');
   // Masters outside the battle may still answer the pre-battle step for their servant's ⓛ seals (SEAL-00).
   const seats = [...ids];
   for (const id of ids) {
@@ -111,6 +116,7 @@ export function battleStart(ctx: Ctx, c: Cmd<'battle.start'>): Result<void> {
     engaged: {},
     plans: {},
     window: null,
+    deadline: stepDeadline(ctx),
     windowActions: [],
     history: [],
     npUsers: [],

@@ -1,6 +1,6 @@
 import type { Result } from '../../core/result.ts';
 import { err, ok } from '../../core/result.ts';
-import { parseRank } from './grades.ts';
+import { isLetterRank, parseRank } from './grades.ts';
 
 /** The seven classes (GW-CORE-01). */
 export const CLASS_IDS = ['saber', 'archer', 'lancer', 'rider', 'caster', 'berserker', 'assassin'] as const;
@@ -20,9 +20,9 @@ export const BONUS_KINDS = ['smash', 'counter', 'rush', 'critical', 'magecraft',
 export type BonusKind = (typeof BONUS_KINDS)[number];
 
 /** Mystic Codes and consumables that touch battle (GW-ITEM). */
-export const ITEM_IDS = ['giantsBelt', 'thunderboltShield', 'fairyShoes', 'nekote', 'magusCloak', 'rabbitsFoot'] as const;
+export const ITEM_IDS = ['giantsBelt', 'thunderboltShield', 'fairyShoes', 'nekote', 'manaNecklace', 'magusCloak', 'rabbitsFoot', 'guardianCharm', 'lifeCharm'] as const;
 export type ItemId = (typeof ITEM_IDS)[number];
-export const CONSUMABLE_IDS = ['protectionPotion', 'berserkerPotion'] as const;
+export const CONSUMABLE_IDS = ['recoveryPotion', 'lifePotion', 'mindPotion', 'protectionPotion', 'berserkerPotion'] as const;
 export type ConsumableId = (typeof CONSUMABLE_IDS)[number];
 
 export type Meter = { current: number; max: number };
@@ -43,6 +43,12 @@ export type NoblePhantasm = {
 
 /** A flat per-kind bonus from a skill or NP, never doubled by + (GW-DMG-02), e.g. 괴력 +2 on 강타. */
 export type AttackBonus = { source: string; amount: number; kinds: BonusKind[] };
+
+/**
+ * What a magic support (마술 보조) adds to the supported judgment when its spell stands at grade E, D, C, B, A, EX
+ * (GW-SUP-01 GAP: "spell- and grade-specific", so the sheet gives it). Five or six entries; EX falls back to A's.
+ */
+export type MagicSupportTable = number[];
 
 export type ServantStats = { str: string; end: string; agi: string; mag: string; luk: string; np: string };
 export type MasterStats = { combat: string; magic: string; conviction: string; fate: string };
@@ -66,6 +72,8 @@ export type ServantSheet = {
   noblePhantasms: NoblePhantasm[];
   attackBonuses: AttackBonus[];
   lineage: 'guardian' | 'dragon' | 'divine' | null;
+  /** Magic support by its 마술 grade (SUP-01); absent: this servant has no support spell. */
+  magicSupport?: MagicSupportTable;
   /** 대마력: reduction of 000 비전 마술 damage (amount GAP: sheet). */
   magicResistance: number;
   hp: Meter;
@@ -97,13 +105,19 @@ export type MasterSheet = {
   judgmentLimit: number | null;
   /** Spell cards and their grade (GAP: sheet). */
   spells: { cards: number; grade: string } | null;
+  /** Magic support by spell grade (SUP-01); absent: this master has no support spell. */
+  magicSupport?: MagicSupportTable;
   items: ItemId[];
   consumables: Partial<Record<ConsumableId, number>>;
 };
 
 export type Sheet = ServantSheet | MasterSheet;
 
+/** A servant grade: E..A or EX with "+" marks (stats, NP, skills). A master grade has no EX (GW-CORE-03). */
 const isGrade = (t: unknown): t is string => typeof t === 'string' && parseRank(t) !== null;
+const isLetterGrade = (t: unknown): t is string => typeof t === 'string' && isLetterRank(t);
+const isSupportTable = (t: MagicSupportTable | undefined): boolean =>
+  t === undefined || (Array.isArray(t) && t.length >= 5 && t.length <= 6 && t.every((n) => isCount(n, 99)));
 const isCount = (n: unknown, max = 999): n is number => Number.isInteger(n) && (n as number) >= 0 && (n as number) <= max;
 const isMeter = (m: Meter): boolean =>
   Number.isInteger(m.current) && isCount(m.max, 9999) && m.current <= m.max && m.current >= -9999;
@@ -131,13 +145,14 @@ export function validateServantSheet(s: ServantSheet): Result<void> {
   if (!isMeter(s.hp) || !isMeter(s.mp)) return err('BAD_METER', 'GW-CORE-04');
   if (!isCount(s.merit, 9999) || !isCount(s.xp, 99999)) return err('BAD_POINTS', 'GW-CORE-04');
   if (!isCount(s.magicResistance)) return err('BAD_RESISTANCE', 'GW-BATTLE-16');
+  if (!isSupportTable(s.magicSupport)) return err('BAD_SUPPORT_TABLE', 'GW-SUP-01');
   return checkInventory(s.items, s.consumables);
 }
 
 /** Checks a master sheet (GW-CORE-03/04): grades, pools within their maximum, seal count. */
 export function validateMasterSheet(m: MasterSheet): Result<void> {
   for (const key of ['combat', 'magic', 'conviction', 'fate'] as const) {
-    if (!isGrade(m.stats[key])) return err('BAD_GRADE', 'GW-CORE-03', `stats.${key}`);
+    if (!isLetterGrade(m.stats[key])) return err('BAD_GRADE', 'GW-CORE-03', `stats.${key}`);
   }
   if (!m.name.trim()) return err('BAD_NAME', 'GW-CORE-01');
   if (!isCount(m.grade) || m.grade < 1) return err('BAD_CHARACTER_GRADE', 'GW-CORE-04');
@@ -147,7 +162,8 @@ export function validateMasterSheet(m: MasterSheet): Result<void> {
   if (m.conviction.current < 0 || m.fate.current < 0) return err('BAD_METER', 'GW-CORE-03');
   if (m.sealsLeft !== null && !isCount(m.sealsLeft, 99)) return err('BAD_SEALS', 'GW-CORE-04');
   if (m.judgmentLimit !== null && !isCount(m.judgmentLimit)) return err('BAD_LIMIT', 'GW-BATTLE-06');
-  if (m.spells && (!isGrade(m.spells.grade) || !isCount(m.spells.cards))) return err('BAD_SPELLS', 'GW-BATTLE-06');
+  if (m.spells && (!isLetterGrade(m.spells.grade) || !isCount(m.spells.cards))) return err('BAD_SPELLS', 'GW-BATTLE-06');
+  if (!isSupportTable(m.magicSupport)) return err('BAD_SUPPORT_TABLE', 'GW-SUP-01');
   if (!isCount(m.merit, 9999) || !isCount(m.xp, 99999)) return err('BAD_POINTS', 'GW-CORE-04');
   return checkInventory(m.items, m.consumables);
 }

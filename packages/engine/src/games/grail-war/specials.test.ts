@@ -20,6 +20,8 @@ describe('master specials', () => {
     ['TV-SPEC-01 GW-SPEC-03 GW-SPEC-05 new rule, specialized, 3 신념: HP/MP +40, damage +4, cards ×2, limit ×2', '001new', true, 3, 40, 4, 0],
     ['TV-SPEC-02 GW-SPEC-05 old rule, specialized, 3 신념: HP/MP +50, damage +6, incoming −3', '001old', true, 3, 50, 6, 3],
     ['TV-SPEC-03 GW-SPEC-05 new rule, not specialized, 1 신념: HP/MP +10, damage +1', '001new', false, 1, 10, 1, 0],
+    ['GW-SPEC-05 000, not specialized, 1 신념: the pre-001 base (001 #18 기존): HP/MP +20, damage +2, cards ×2, limit ×2', '000', false, 1, 20, 2, 0],
+    ['GW-SPEC-05 000, specialized, 3 신념 stack that base 3 times: HP/MP +60, damage +6; cards and limit still ×2', '000', true, 3, 60, 6, 0],
   ] as const)('%s', (_name, convictionRule, specialized, spend, hpMp, bonus, reduction) => {
     let s = masterVs({ specializations: specialized ? ['conviction'] : [], judgmentLimit: 4 }, { stats: { combat: 'A', magic: 'C', conviction: 'C', fate: 'C' } }, 'master', { convictionRule }, spend);
     const p = s.battle!.participants[0]!;
@@ -30,10 +32,21 @@ describe('master specials', () => {
     expect(hitsOf(s).map((h) => [h.attacker, h.hp])).toEqual([['m', 3 + bonus], ['o', 5 - reduction]]);
   });
 
-  test('GW-SPEC-05 the 000 rule gives no base amount for 신념, so spending is refused', () => {
+  test('GW-SPEC-05 000 without the specialization: one 신념 at a time', () => {
     let s = room({ m: { seat: 's1', sheet: master() }, o: { seat: 's2', sheet: master({ name: 'O' }) } }, { convictionRule: '000' });
     s = start(s, [{ character: 'm', side: 'A', row: 'front' }, { character: 'o', side: 'B', row: 'front' }]);
-    expect(refused(s, seat('s1'), { type: 'battle.prepare', decl: { row: null, seals: [], conviction: 1, consumables: [], activatePlus: [], guardian: false } })).toBe('CONVICTION_RULE_GAP GW-SPEC-05');
+    expect(refused(s, seat('s1'), { type: 'battle.prepare', decl: { row: null, seals: [], conviction: 2, consumables: [], activatePlus: [], guardian: false } })).toBe('BAD_CONVICTION GW-SPEC-05');
+  });
+
+  test.each([
+    ['GW-SPEC-05 000 신념 specialization: chanting (a 마술 card) resists remaining 신념 (2) × 3 = 6 of a 3-damage hit', 'magecraft', ['conviction'], 0],
+    ['GW-SPEC-05 000 not chanting (일반), the same hit lands in full', 'normal', ['conviction'], 3],
+    ['GW-SPEC-05 000 without the specialization chanting resists nothing (the base amount is a GAP)', 'magecraft', [], 3],
+  ] as const)('%s', (_name, card, specializations, taken) => {
+    let s = masterVs({ specializations: [...specializations], spells: { cards: 2, grade: 'C' } }, {}, 'master', { convictionRule: '000' }, 1);
+    s = submit(s, 'm', planVs('o', [j(card, { aspect: 'smash' })])).state;
+    s = submit(s, 'o', planVs('m', [j('normal', { aspect: 'counter' })])).state;
+    expect(hitsOf(s).filter((h) => h.target === 'm').map((h) => h.hp)).toEqual([taken]);
   });
 
   test('TV-SPEC-04 GW-SPEC-04 명운 on a 일반 judgment: 치명, base 2 + max 명운 3 = 5; a 4th use is refused', () => {

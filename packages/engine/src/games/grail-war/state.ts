@@ -7,6 +7,8 @@ import type { DamageStep } from './damage.ts';
 import type { GrailWarOptions } from './options.ts';
 import { defaultGrailWarOptions } from './options.ts';
 import type { Pool } from './pool.ts';
+import type { Relation } from './relations.ts';
+import type { SceneEffect } from './scene-effects.ts';
 import type { Sheet } from './sheets.ts';
 
 export type Character = {
@@ -34,6 +36,13 @@ export type Character = {
   trustLockDays: number;
   /** SEAL-11: the one resistance a servant at trust −10 has against its master's seals, once used. */
   sealResisted: boolean;
+  /**
+   * GW-ITEM "for the scene" consumables, and a servant's max HP raises worn into a battle (ITEM-E1/C2, CLASS-02 (2)), in
+   * force on this character until the GM ends the scene (FLOW-03 S4 step 5).
+   */
+  sceneEffects: SceneEffect[];
+  /** SEAL-03 used before the scene (SEAL-00): this servant's next battle starts in Attack Stance. */
+  stanceReady: boolean;
 };
 
 /** SEAL-09: the order's text and which extreme it sets (relationship under 000, trust ±10 under 001 + trustRule). */
@@ -79,14 +88,17 @@ export type Hit = {
   hp: number;
   mp: number;
   steps: DamageStep[];
-  /** 'pairing' | 'splash' (CLASS-03 (1)) | 'arcane' (000 BATTLE-16). */
-  via: 'pairing' | 'splash' | 'arcane';
+  /**
+   * 'pairing' | 'splash' (CLASS-03 (1)) | 'arcane' (000 BATTLE-16) | 'trust' (a card's damage passed on, TRUST-05) |
+   * 'shield' (a master's damage taken by its servant, TRUST-03).
+   */
+  via: 'pairing' | 'splash' | 'arcane' | 'trust' | 'shield';
 };
 export type SlotRecord = {
   batch: number;
   slot: number;
   plays: { character: string; opponent: string; judgment: Judgment }[];
-  supports: { supporter: string; ally: string; opponent: string; accepted: boolean }[];
+  supports: { supporter: string; ally: string; opponent: string; mode: 'physical' | 'magic'; accepted: boolean }[];
   hits: Hit[];
   npCosts: { character: string; mp: number }[];
   defeated: string[];
@@ -112,6 +124,8 @@ export type Battle = {
   /** The revealed plans of the current batch, after any SEAL-10 swap. */
   plans: Record<string, BatchPlan>;
   window: Sealed<WindowDecl> | null;
+  /** GW-HIDE-04: when the open sealed step is forced (ms since the epoch), or null without a step timer. */
+  deadline: number | null;
   windowActions: { master: string; action: WindowAction }[];
   history: SlotRecord[];
   /** Who used an NP in this battle (INFO-08). */
@@ -129,6 +143,9 @@ export type Override = { batch: number; afterSlot: number; character: string; hp
 
 export type Seat = { id: string; name: string };
 
+/** SAN (§13 trial): a character's concealment, its battles per region (SAN-07) and its Church sanctions (SAN-01). */
+export type Concealment = { value: number; regions: Record<string, { battles: number; last: number }>; sanctions: number };
+
 export type GrailWarState = {
   rng: RngState;
   options: GrailWarOptions;
@@ -142,6 +159,10 @@ export type GrailWarState = {
   ledger: Knowledge[];
   battle: Battle | null;
   battleCount: number;
+  /** The relationship chart battles read (GW-REL-04), kept by the GM until the campaign layer exists. */
+  relations: Relation[];
+  /** Per character, kept once `characterConcealment` has charged it a battle; absent means untouched (100). */
+  concealment: Record<string, Concealment>;
 };
 
 /** Slots per batch (GW-BATTLE-09: fixed at 5). */
@@ -149,7 +170,7 @@ export const SLOTS = 5;
 
 /** An empty room with default options. */
 export function setup(seed: string): GrailWarState {
-  return { rng: newRngState(seed), options: defaultGrailWarOptions('001'), seats: [], characters: {}, ledger: [], battle: null, battleCount: 0 };
+  return { rng: newRngState(seed), options: defaultGrailWarOptions('001'), seats: [], characters: {}, ledger: [], battle: null, battleCount: 0, relations: [], concealment: {} };
 }
 
 export function characterOf(state: GrailWarState, id: string): Character | undefined {

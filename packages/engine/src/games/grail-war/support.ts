@@ -1,4 +1,6 @@
+import { ladderRow } from './grades.ts';
 import type { GrailWarOptions } from './options.ts';
+import type { MagicSupportTable } from './sheets.ts';
 
 /** One support judgment aimed at an ally's judgment in the same slot (GW-SUP-01). */
 export type SupportOffer = {
@@ -7,13 +9,20 @@ export type SupportOffer = {
   mode: 'physical' | 'magic';
   /** Physical: the aspect played; it must match the supported judgment's kind (INFERRED). */
   aspect: 'smash' | 'counter' | 'rush' | null;
-  /** Magic: the spell's grade value (GAP: the effect is spell-specific; DEFAULT +value damage). */
-  spellValue: number;
+  /** Magic: the spell's grade, the grades it is raised by (SPEC-02), and the sheet's effect per grade (SUP-01). */
+  spell: { grade: string; raise: number; table: MagicSupportTable } | null;
   /** Magic support of a servant that is not the supporter's own: −1 grade (SUP-03). */
   ownServant: boolean;
 };
 
 export type SupportOutcome = { accepted: string[]; bonus: number };
+
+/** What a spell adds once lowered by `drop` grades (SUP-03's "−1 grade"); below E it does nothing. */
+export function spellEffect(spell: SupportOffer['spell'], drop: number): number {
+  if (!spell) return 0;
+  const row = ladderRow(spell.grade, spell.raise - drop);
+  return row === null ? 0 : spell.table[Math.min(row, spell.table.length - 1)]!;
+}
 
 /**
  * GW-SUP-02/03: which offers count and the damage bonus they add. Offers arrive in participant order; with the
@@ -24,7 +33,7 @@ export function supportBonus(offers: SupportOffer[], supportedAspect: string, o:
   if (!o.coopSupportRule) {
     const first = fits.find((s) => s.role === 'master');
     if (!first) return { accepted: [], bonus: 0 };
-    return { accepted: [first.supporter], bonus: first.mode === 'physical' ? 2 : Math.max(0, first.spellValue) };
+    return { accepted: [first.supporter], bonus: first.mode === 'physical' ? 2 : spellEffect(first.spell, 0) };
   }
   const physical = fits.filter((s) => s.mode === 'physical');
   // SUP-03: only one master's spell per judgment, because spells interfere.
@@ -37,8 +46,7 @@ export function supportBonus(offers: SupportOffer[], supportedAspect: string, o:
     if (magic.length > 0) bonus -= 1;
   }
   for (const m of magic) {
-    const grades = (physical.length > 0 ? 1 : 0) + (m.ownServant ? 0 : 1);
-    bonus += Math.max(0, m.spellValue - grades);
+    bonus += spellEffect(m.spell, (physical.length > 0 ? 1 : 0) + (m.ownServant ? 0 : 1));
   }
   return { accepted: [...physical, ...magic].map((s) => s.supporter), bonus };
 }

@@ -12,6 +12,8 @@ export const SEED = 'a'.repeat(64);
 export const GM: Viewer = { role: 'gm' };
 export const SPECTATOR: Viewer = { role: 'spectator' };
 export const seat = (s: string): Viewer => ({ role: 'player', seat: s });
+/** The time stamped on commands the helpers below apply, unless a test passes its own (ms since the epoch). */
+export const AT = Date.UTC(2024, 0, 1, 12, 0, 0);
 
 /** A servant sheet with C everywhere unless overridden. */
 export function servant(over: Partial<ServantSheet> = {}): ServantSheet {
@@ -63,15 +65,15 @@ export function master(over: Partial<MasterSheet> = {}): MasterSheet {
 }
 
 /** Applies a command and fails the test with the rejection if it is refused. */
-export function run(state: GrailWarState, actor: Viewer, command: GrailWarCommand): { state: GrailWarState; events: GrailWarEvent[] } {
-  const r = apply(state, command, actor);
+export function run(state: GrailWarState, actor: Viewer, command: GrailWarCommand, at = AT): { state: GrailWarState; events: GrailWarEvent[] } {
+  const r = apply(state, command, actor, at);
   if (!r.ok) throw new Error(`${command.type} refused: ${JSON.stringify(r.error)}`);
   return r.value;
 }
 
 /** The rejection code of a refused command (fails the test if it is accepted). */
 export function refused(state: GrailWarState, actor: Viewer, command: GrailWarCommand): string {
-  const r = apply(state, command, actor);
+  const r = apply(state, command, actor, AT);
   expect(r.ok).toBe(false);
   return r.ok ? '' : `${r.error.code} ${r.error.rule ?? ''}`.trim();
 }

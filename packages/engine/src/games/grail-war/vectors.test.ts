@@ -137,16 +137,20 @@ describe('TV-BATTLE vectors through the engine', () => {
     s = windowDecl(s, 'ma', { actions: [] }).state;
     expect(hitsOf(s).map((h) => h.hp)).toEqual([5]);
     expect(poolOf(s, 'ma').normal).toBe(2);
-    expect(s.battle!.history[0]!.supports).toEqual([{ supporter: 'ma', ally: 'a', opponent: 'b', accepted: true }]);
+    expect(s.battle!.history[0]!.supports).toEqual([{ supporter: 'ma', ally: 'a', opponent: 'b', mode: 'physical', accepted: true }]);
   });
 
-  test('GW-SUP-01 GW-SUP-03 magic support from the own master adds the spell`s grade value and spends a spell card', () => {
-    let s = pair({ maIn: 'back', ma: { spells: { cards: 2, grade: 'C' } }, options: { coopSupportRule: true } });
+  test.each([
+    ['GW-SUP-01 magic support from the own master adds the sheet`s value at the spell`s grade (C: 5) and spends a spell card', [], [0, 1, 5, 7, 9], 3 + 5],
+    ['GW-SUP-01 GW-SPEC-02 with the magic specialization the spell counts one grade up (B: 7)', ['magic' as const], [0, 1, 5, 7, 9], 3 + 7],
+    ['GW-SUP-01 a master whose sheet gives no support effect casts for nothing (GAP)', [], undefined, 3],
+  ])('%s', (_name, specializations, magicSupport, damage) => {
+    let s = pair({ maIn: 'back', ma: { spells: { cards: 2, grade: 'C' }, specializations, ...(magicSupport ? { magicSupport } : {}) }, options: { coopSupportRule: true } });
     s = submit(s, 'a', planVs('b', [j('smash')])).state;
     s = submit(s, 'ma', planVs('', [{ type: 'support', ally: 'a', opponent: 'b', mode: 'magic' }])).state;
     s = submit(s, 'b', planVs('a', [])).state;
     s = windowDecl(s, 'ma', { actions: [] }).state;
-    expect(hitsOf(s).map((h) => h.hp)).toEqual([6]);
+    expect(hitsOf(s).map((h) => h.hp)).toEqual([damage]);
     expect(poolOf(s, 'ma').magecraft).toBe(1);
   });
 

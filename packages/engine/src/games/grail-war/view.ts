@@ -2,15 +2,18 @@ import type { Viewer } from '@veiltable/protocol';
 import type { Sealed, SealedReveal } from '../../core/sealed.ts';
 import { sealedAnswerOf } from '../../core/sealed.ts';
 import type { KnowledgeView, SlotView } from './access.ts';
-import { inBattle, knowledgeFor, mirrors, rewardsFor, seesPrivate, seesReveals, slotFor } from './access.ts';
+import { inBattle, knowledgeFor, mirrors, relationsFor, rewardsFor, seesPrivate, seesRelation, seesReveals, slotFor } from './access.ts';
 import type { BatchPlan, PrebattleDecl, WindowAction, WindowDecl } from './commands.ts';
+import { concealmentOf } from './concealment.ts';
 import { aclOf } from './context.ts';
 import type { Acl, GrailWarEvent, PublicParticipant } from './events.ts';
 import { PAIR_EVENTS } from './events.ts';
 import type { GrailWarOptions } from './options.ts';
 import type { Pool } from './pool.ts';
+import type { Relation } from './relations.ts';
+import type { SceneEffect } from './scene-effects.ts';
 import type { ClassId, Meter, Sheet } from './sheets.ts';
-import type { Battle, Binding, GrailWarState, Override, Participant, Reward, Seat } from './state.ts';
+import type { Battle, Binding, Character, GrailWarState, Override, Participant, Reward, Seat } from './state.ts';
 
 /** `seat`: the owner's seat, for those who see the character privately (so a client knows which one it plays). */
 /** Campaign flags the battle engine keeps (MASTER-01, MISC-01, SEAL-09, TRUST): owner, partner and GM only. */
@@ -19,9 +22,17 @@ export type CharacterStatusView = {
   dead: boolean;
   ssKeywords: string[];
   binding: Binding | null;
-  trust: number;
-  trustLockDays: number;
+  /** HIDE-F17: the servant and the GM; its master only under `partnerSeesTrust`. */
+  trust: number | null;
+  trustLockDays: number | null;
   sealResisted: boolean;
+  /** "For the scene" consumables in force (GW-ITEM) and an Attack Stance waiting for the next battle (SEAL-00/03). */
+  sceneEffects: SceneEffect[];
+  stanceReady: boolean;
+  /** SAN (§13 trial, HIDE-F18): concealment left; null while `characterConcealment` is off. */
+  concealment: number | null;
+  /** HIDE-F01 under `notifyTrueNameReveal`: someone outside the pair knows this servant's true name (not who). */
+  trueNameRevealed: boolean | null;
 };
 export type CharacterView = {
   id: string;
@@ -32,6 +43,8 @@ export type CharacterView = {
   trueName: string | null;
   sheet: Sheet | null;
   status: CharacterStatusView | null;
+  /** SAN-01: Church sanctions are public (HIDE-F18). */
+  sanctions: number;
 };
 export type SealedView<A> = { status: 'open' | 'revealed'; entries: { character: string; declared: boolean; commitment?: string; answer?: A }[] };
 export type ParticipantView = {
@@ -56,6 +69,8 @@ export type BattleView = {
   prebattle: SealedView<PrebattleDecl> | null;
   submission: SealedView<BatchPlan> | null;
   window: SealedView<WindowDecl> | null;
+  /** GW-HIDE-04: when the open sealed step is forced (ms since the epoch); null without a timer or outside the battle. */
+  deadline: number | null;
   /** The current batch's plans once revealed. */
   plans: Record<string, BatchPlan> | null;
   windowActions: { master: string; action: WindowAction }[] | null;
@@ -76,6 +91,8 @@ export type GrailWarView = {
   characters: CharacterView[];
   /** The room's information ledger, per knower (HIDE-F11); the authoritative total for the GM only (F13). */
   ledger: KnowledgeView[];
+  /** The relationship chart, per holder (HIDE-F15/F16). */
+  relations: Relation[];
   battle: BattleView | null;
 };
 
@@ -100,9 +117,8 @@ export function view(state: GrailWarState, viewer: Viewer): GrailWarView {
             className: servant && (own || k?.classKnown) ? servant.className : null,
             trueName: servant && (own || k?.trueNameKnown) ? servant.trueName : null,
             sheet: own ? structuredClone(c.sheet) : null,
-            status: own
-              ? { zero: c.zero, dead: c.dead, ssKeywords: [...c.ssKeywords], binding: c.binding ? { ...c.binding } : null, trust: c.trust, trustLockDays: c.trustLockDays, sealResisted: c.sealResisted }
-              : null,
+            status: own ? statusFor(state, acl, c, viewer) : null,
+            sanctions: concealmentOf(state, c.id).sanctions,
           };
         });
   return {
@@ -112,8 +128,33 @@ export function view(state: GrailWarState, viewer: Viewer): GrailWarView {
     seats: state.seats.map((s) => ({ ...s })),
     characters,
     ledger: knowledgeFor(acl, state.ledger, viewer),
+    relations: relationsFor(acl, state.relations, viewer),
     battle: battle ? battleFor(state, acl, battle, viewer, known) : null,
   };
+}
+
+/** The campaign flags of a character its owner, partner or the GM sees; trust stays with the servant (HIDE-F17). */
+function statusFor(state: GrailWarState, acl: Acl, c: Character, v: Viewer): CharacterStatusView {
+  const trustShown = mirrors(acl, v) || (v.role === 'player' && acl.ownerOf[c.id] === v.seat) || state.options.partnerSeesTrust;
+  return {
+    zero: c.zero,
+    dead: c.dead,
+    ssKeywords: [...c.ssKeywords],
+    binding: c.binding ? { ...c.binding } : null,
+    trust: trustShown ? c.trust : null,
+    trustLockDays: trustShown ? c.trustLockDays : null,
+    sealResisted: c.sealResisted,
+    sceneEffects: structuredClone(c.sceneEffects),
+    stanceReady: c.stanceReady,
+    concealment: state.options.characterConcealment ? concealmentOf(state, c.id).value : null,
+    trueNameRevealed: state.options.notifyTrueNameReveal && c.sheet.kind === 'servant' ? trueNameKnownOutside(state, c) : null,
+  };
+}
+
+/** Whether a ledger entry, in the room or the running battle's snapshot, gives someone outside the pair the true name. */
+function trueNameKnownOutside(state: GrailWarState, c: Character): boolean {
+  const entries = [...state.ledger, ...(state.battle?.knowledge ?? [])];
+  return entries.some((k) => k.target === c.id && k.trueNameKnown && k.knower !== c.partner);
 }
 
 function battleFor(state: GrailWarState, acl: Acl, b: Battle, v: Viewer, known: KnowledgeView[]): BattleView | null {
@@ -137,6 +178,7 @@ function battleFor(state: GrailWarState, acl: Acl, b: Battle, v: Viewer, known: 
     prebattle: member ? sealedFor(acl, b.prebattle, v) : null,
     submission: member && b.submission ? sealedFor(acl, b.submission, v) : null,
     window: member && b.window ? sealedFor(acl, b.window, v) : null,
+    deadline: member ? b.deadline : null,
     // Plans are stored only at reveal, so whatever is here is public to battle viewers.
     plans: Object.keys(b.plans).length > 0 ? structuredClone(b.plans) : null,
     // Seals used in battle are announced by name at the window's reveal (F10); they are stored only then.
@@ -171,6 +213,9 @@ export type GrailWarViewEvent =
   | { type: 'character.updated'; id: string; kind: 'servant' | 'master'; name: string; sheet?: Sheet }
   | { type: 'knowledge.set'; entry: KnowledgeView }
   | { type: 'knowledge.removed'; knower: string; target: string }
+  | { type: 'relation.set'; entry: Relation }
+  | { type: 'relation.removed'; holder: string; other: string }
+  | { type: 'scene.ended' }
   | { type: 'battle.overridden'; override: Override }
   | { type: 'battle.started'; battle: number; scene: 'day' | 'night'; participants: PublicParticipant[]; knowledge: KnowledgeView[] }
   | { type: 'sealed.answered'; step: 'prebattle' | 'batch' | 'window'; character: string; commitment: string }
@@ -188,6 +233,7 @@ export type GrailWarViewEvent =
   | { type: 'battle.decided'; winner: string | null }
   | { type: 'battle.rewards'; rewards: Reward[] }
   | { type: 'battle.closed'; battle: number }
+  | { type: 'concealment.sanctioned'; character: string; reason: 'zero' | 'bigLoss' }
   | PairViewEvent;
 
 /** A pair event without its ACL, for the owner, the partner and the GM (PAIR_EVENTS). */
@@ -205,6 +251,14 @@ export function viewEvent(event: GrailWarEvent, v: Viewer): GrailWarViewEvent | 
       return { type: 'options.set', options: structuredClone(event.options) };
     case 'battle.closed':
       return { type: 'battle.closed', battle: event.battle };
+    case 'scene.ended':
+      return { type: 'scene.ended' };
+    case 'relation.set':
+      return seesRelation(event.acl, event.entry.holder, v) ? { type: 'relation.set', entry: { ...event.entry } } : null;
+    case 'relation.removed':
+      return seesRelation(event.acl, event.holder, v) ? { type: 'relation.removed', holder: event.holder, other: event.other } : null;
+    case 'concealment.sanctioned':
+      return { type: 'concealment.sanctioned', character: event.character, reason: event.reason };
     case 'seat.added':
       return { type: 'seat.added', seat: event.seat, name: event.name };
     case 'character.registered':

@@ -3,7 +3,7 @@ import { err } from '../../core/result.ts';
 import { allAnswered, answerSealed, openSealed, revealSealed } from '../../core/sealed.ts';
 import type { WindowAction, WindowDecl } from './commands.ts';
 import type { Ctx } from './context.ts';
-import { aclOf, done, emit, requireBattle, requireCharacter, standing } from './context.ts';
+import { aclOf, done, emit, requireBattle, requireCharacter, standing, stepDeadline } from './context.ts';
 import { checkJudgment, isBerserkerSingle, judgmentKey, poolCheck, slotDemand } from './plan-check.ts';
 import { resolveBatch } from './resolve.ts';
 import type { Battle, Character, GrailWarState } from './state.ts';
@@ -28,6 +28,7 @@ export function openWindow(ctx: Ctx, battle: Battle): boolean {
   if (masters.length === 0) return false;
   battle.phase = 'window';
   battle.window = openSealed<WindowDecl>(masters);
+  battle.deadline = stepDeadline(ctx);
   emit(ctx, { type: 'window.opened', batch: battle.batch, masters, acl: aclOf(ctx.state) });
   return true;
 }
@@ -71,7 +72,7 @@ export function checkWindow(state: GrailWarState, battle: Battle, me: Character,
       const j = checkJudgment(servant, a.judgment);
       if (!j.ok) return j;
       const old = slot.vs[a.opponent]!;
-      if (['oneHitKill', 'arcane', 'np'].includes(a.judgment.card) || old.card === 'arcane' || a.judgment.plus || a.judgment.boost) {
+      if (['oneHitKill', 'arcane', 'np'].includes(a.judgment.card) || old.card === 'arcane' || a.judgment.plus || a.judgment.boost || a.judgment.toMaster) {
         return err('SWAP_BASIC_ONLY', 'GW-SEAL-10');
       }
       // The replaced card returns; the rest of the batch still has to fit in the pool with the new one.

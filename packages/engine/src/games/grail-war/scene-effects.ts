@@ -1,0 +1,121 @@
+import type { Result } from '../../core/result.ts';
+import { err } from '../../core/result.ts';
+import type { PrebattleDecl } from './commands.ts';
+import type { Ctx } from './context.ts';
+import { done, emit, requireGm } from './context.ts';
+import type { GrailWarOptions } from './options.ts';
+import type { ConsumableId } from './sheets.ts';
+import type { Character } from './state.ts';
+
+/** Consumables whose effect lasts "for the scene" (해당 장면에서, GW-ITEM-D4/D5/C3/B4). */
+export const SCENE_ITEMS = ['lifePotion', 'mindPotion', 'protectionPotion', 'berserkerPotion'] as const;
+export type SceneItem = (typeof SCENE_ITEMS)[number];
+
+/**
+ * Standing raises of a servant's max HP: the Guardian Charm +10 and the Life Charm +20 (GW-ITEM-E1/C2, worn by it
+ * or its master) and the unnamed class's +20 (CLASS-02 (2)). They are worn into a battle and held like a scene item.
+ */
+export const HP_RAISES = { guardianCharm: 10, lifeCharm: 20, classHp: 20 } as const;
+export type HpRaise = keyof typeof HP_RAISES;
+const isHpRaise = (item: string): item is HpRaise => Object.hasOwn(HP_RAISES, item);
+
+/** One scene item or HP raise in force, with what it added to the sheet's maxima so that its end can take it back. */
+export type SceneEffect = { item: SceneItem | HpRaise; kind: 'smash' | 'counter' | 'rush' | 'normal' | null; maxHp: number; maxMp: number };
+
+type Use = PrebattleDecl['consumables'][number];
+
+/** GW-ITEM-E2: restores 5 HP and 5 MP, never past the maximum and never lowering a value already above it. */
+const RECOVERY = 5;
+/** GW-ITEM-D4 / D5: +10 to a maximum for the scene. */
+const POTION_MAX = 10;
+
+const restore = (m: { current: number; max: number }, n: number) => {
+  m.current = Math.max(m.current, Math.min(m.max, m.current + n));
+};
+
+/** A scene item already in force on this character; using it again would be wasted (C3 and B4 do not stack). */
+export function alreadyInForce(ch: Character, item: ConsumableId): boolean {
+  return (item === 'protectionPotion' || item === 'berserkerPotion') && ch.sceneEffects.some((e) => e.item === item);
+}
+
+/** Uses one consumable on its holder (ITEM-01: any character): pays it and applies its effect. */
+export function useConsumable(ch: Character, use: Use, o: GrailWarOptions): void {
+  const sheet = ch.sheet;
+  sheet.consumables[use.item] = (sheet.consumables[use.item] ?? 0) - 1;
+  switch (use.item) {
+    case 'recoveryPotion':
+      restore(sheet.hp, RECOVERY);
+      restore(sheet.mp, RECOVERY);
+      return;
+    case 'lifePotion':
+    case 'mindPotion': {
+      // D5 as written raises max HP (defect D3); `mindPotionEffect` reads it as max MP.
+      const mp = use.item === 'mindPotion' && o.mindPotionEffect === 'maxMp+10';
+      (mp ? sheet.mp : sheet.hp).max += POTION_MAX;
+      ch.sceneEffects.push({ item: use.item, kind: null, maxHp: mp ? 0 : POTION_MAX, maxMp: mp ? POTION_MAX : 0 });
+      return;
+    }
+    case 'protectionPotion':
+      ch.sceneEffects.push({ item: use.item, kind: null, maxHp: 0, maxMp: 0 });
+      return;
+    case 'berserkerPotion':
+      // B4 adds one <일반> card: a servant names which of its three, a master's is its 일반.
+      ch.sceneEffects.push({ item: use.item, kind: sheet.kind === 'master' ? 'normal' : (use.kind ?? null), maxHp: 0, maxMp: 0 });
+      return;
+  }
+}
+
+/**
+ * A servant going into battle takes each HP raise it has and does not hold yet this scene: max HP and HP both go up
+ * by its amount (INFERRED: the servant carries the extra HP into the fight, as a permanent maximum would give it).
+ * Holding it until the scene ends keeps a second battle in the scene from adding it again.
+ */
+export function wearHpRaises(ch: Character, items: readonly string[], o: GrailWarOptions): void {
+  if (ch.sheet.kind !== 'servant') return;
+  const raises: HpRaise[] = (['guardianCharm', 'lifeCharm'] as const).filter((c) => items.includes(c));
+  if (ch.sheet.className === o.unnamedClassTraitTarget) raises.push('classHp');
+  for (const item of raises) {
+    if (ch.sceneEffects.some((e) => e.item === item)) continue;
+    const n = HP_RAISES[item];
+    ch.sheet.hp.max += n;
+    ch.sheet.hp.current += n;
+    ch.sceneEffects.push({ item, kind: null, maxHp: n, maxMp: 0 });
+  }
+}
+
+/** The Berserker's Potion card kind in force on a character, if any. */
+export function potionKind(ch: Character): SceneEffect['kind'] {
+  return ch.sceneEffects.find((e) => e.item === 'berserkerPotion')?.kind ?? null;
+}
+
+/**
+ * GM: ends the scene (FLOW-03 S4 step 5): "for the scene" effects expire, and an Attack Stance declared before a
+ * scene with no battle is lost. A potion's raised maximum goes back down, and the current value loses only what sat
+ * above the lowered maximum up to the potion's own amount, so HP above max from Defense Stance keeps its +20. An HP
+ * raise takes back the HP it gave as well, so the damage taken stays taken, but never knocks the servant below 1.
+ */
+export function sceneEnd(ctx: Ctx): Result<void> {
+  const gm = requireGm(ctx);
+  if (!gm.ok) return gm;
+  const b = ctx.state.battle;
+  if (b && b.phase !== 'ended') return err('BATTLE_IN_PROGRESS', 'GW-FLOW-03');
+  for (const ch of Object.values(ctx.state.characters)) {
+    for (const e of ch.sceneEffects) {
+      if (isHpRaise(e.item)) {
+        const hp = ch.sheet.hp;
+        hp.current = Math.max(hp.current - e.maxHp, Math.min(hp.current, 1));
+        hp.max -= e.maxHp;
+        continue;
+      }
+      for (const [meter, n] of [[ch.sheet.hp, e.maxHp], [ch.sheet.mp, e.maxMp]] as const) {
+        if (n === 0) continue;
+        meter.max -= n;
+        meter.current -= Math.min(n, Math.max(0, meter.current - meter.max));
+      }
+    }
+    ch.sceneEffects = [];
+    ch.stanceReady = false;
+  }
+  emit(ctx, { type: 'scene.ended' });
+  return done;
+}

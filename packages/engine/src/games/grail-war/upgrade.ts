@@ -1,0 +1,73 @@
+import { secondsAfter } from '../../core/game.ts';
+import { mapKeeping, mapValuesKeeping, withMissing } from '../../core/upgrade.ts';
+import type { GrailWarOptions } from './options.ts';
+import { defaultGrailWarOptions } from './options.ts';
+import type { Relation } from './relations.ts';
+import { MAX_SCORE, registerPair } from './relations.ts';
+import type { Battle, GrailWarState, SlotRecord } from './state.ts';
+
+/**
+ * Options an earlier version did not have and did not behave by today's default. Every other missing option gets
+ * its default, which is what the rules did before the option existed (the rule it switches was not there yet).
+ */
+const EARLIER_BEHAVIOUR: Partial<GrailWarOptions> = {
+  // HIDE-F17 came with `partnerSeesTrust`: before, a master saw its servant's trust.
+  partnerSeesTrust: true,
+  // BATTLE-19's card loss came with `armyDefenseLoss`: before, an army (군세) attack took no 방어 cards.
+  armyDefenseLoss: 0,
+};
+
+/**
+ * Game.upgrade for grail-war: a room saved before the relationship chart, "for the scene" effects, character
+ * concealment and step deadlines gets them, with the options it lacks set as it played them.
+ */
+export function upgrade(saved: unknown, at: number): GrailWarState {
+  const s = saved as GrailWarState;
+  const options = withMissing(s.options, { ...defaultGrailWarOptions(s.options.rulesVersion), ...EARLIER_BEHAVIOUR });
+  const characters = mapValuesKeeping(s.characters, (c) => withMissing(c, { sceneEffects: [], stanceReady: false }));
+  const battle = s.battle && upgradeBattle(s.battle, options, at);
+  const charted = 'relations' in s;
+  if (charted && 'concealment' in s && options === s.options && characters === s.characters && battle === s.battle) return s;
+  const next = withMissing({ ...s, options, characters, battle }, { concealment: {} });
+  return charted ? next : { ...next, relations: chartOf(next) };
+}
+
+/**
+ * The relationship chart (GW-REL) of a room saved before it existed: every contracted pair registered with each
+ * other at 0, as registration does now (REL-01), and a servant under a Binding Order with the 000 effect (SEAL-09)
+ * at the extreme its binding records, the only place the earlier version kept that effect.
+ */
+function chartOf(state: GrailWarState): Relation[] {
+  const chart: GrailWarState = { ...state, relations: [] };
+  for (const c of Object.values(state.characters)) if (c.partner !== null) registerPair(chart, c.id, c.partner);
+  const trustEffect = state.options.sealRules === '001' && state.options.trustRule;
+  return chart.relations.map((r) => {
+    const binding = state.characters[r.holder]?.binding;
+    return binding && !trustEffect ? { ...r, score: binding.extreme === 'max' ? MAX_SCORE : -MAX_SCORE } : r;
+  });
+}
+
+/**
+ * A battle saved before a sealed step held its deadline (GW-HIDE-04). The earlier server gave an open step the
+ * room's whole step timer whenever it armed it, a restart included, so an open step is due that long after `at`.
+ */
+function upgradeBattle(b: Battle, options: GrailWarOptions, at: number): Battle {
+  const seconds = options.stepTimerSeconds;
+  const deadline = b.phase !== 'ended' && seconds !== null ? secondsAfter(at, seconds) : null;
+  const timed = withMissing(b, { deadline });
+  const history = mapKeeping(b.history, (r) => upgradeRecord(b, r));
+  return history === b.history ? timed : { ...timed, history };
+}
+
+/**
+ * A slot record saved before supports named their mode: the mode comes from the batch's revealed plan while the
+ * battle still holds it (its last batch), else physical. In play only the concealment trial (SAN-02) tells the two
+ * apart, and a room that old has it off until its GM turns it on.
+ */
+function upgradeRecord(b: Battle, r: SlotRecord): SlotRecord {
+  const supports = mapKeeping(r.supports, (x) => {
+    const slot = r.batch === b.batch ? b.plans[x.supporter]?.slots[r.slot - 1] : undefined;
+    return withMissing(x, { mode: slot?.type === 'support' ? slot.mode : 'physical' });
+  });
+  return supports === r.supports ? r : { ...r, supports };
+}

@@ -1,0 +1,74 @@
+import type { GameCommandInput, GwSheet, GwView } from '@veiltable/protocol';
+import { createRoom, type TestRoom } from './http-api.ts';
+import { RecordingClient } from './recording-client.ts';
+import type { ServerStack } from './server-stack.ts';
+import { commit } from './session.ts';
+
+type ServantSheet = Extract<GwSheet, { kind: 'servant' }>;
+type MasterSheet = Extract<GwSheet, { kind: 'master' }>;
+type Command<T extends GameCommandInput['type']> = Extract<GameCommandInput, { type: T }>;
+type Participant = Command<'battle.start'>['participants'][number];
+type Plan = Command<'battle.submit'>['plan'];
+type Judgment = Extract<Plan['slots'][number], { type: 'play' }>['vs'][string];
+
+/** The Grail War view a socket holds; throws before its first welcome or when the room runs another game. */
+export function gwView(client: RecordingClient): GwView {
+  const v = client.view;
+  if (v?.game !== 'grail-war') throw new Error(`${client.label}: not a grail-war view`);
+  return v;
+}
+
+/** A grade-1 saber with C in most stats and 60 HP / 40 MP; `extra` lays overrides on top. */
+export function servantSheet(alias: string, extra: Partial<ServantSheet> = {}): GwSheet {
+  return {
+    kind: 'servant', alias, trueName: `${alias} true`, className: 'saber', grade: 1,
+    stats: { str: 'C', end: 'C', agi: 'C', mag: 'E', luk: 'E', np: 'C' },
+    magecraft: null, skill: null, defense: { cards: 0, value: null }, cardCounts: null, noblePhantasms: [], attackBonuses: [],
+    lineage: null, magicResistance: 0, hp: { current: 60, max: 60 }, mp: { current: 40, max: 40 }, merit: 0, xp: 0, items: [], consumables: {},
+    ...extra,
+  };
+}
+
+/** A grade-3 master with C in every stat, full 신념 and 명운 (3) and 30 HP / 30 MP; `extra` lays overrides on top. */
+export function masterSheet(name: string, extra: Partial<MasterSheet> = {}): GwSheet {
+  return {
+    kind: 'master', name, grade: 3, stats: { combat: 'C', magic: 'C', conviction: 'C', fate: 'C' }, specializations: [],
+    conviction: { current: 3, max: 3 }, fate: { current: 3, max: 3 }, hp: { current: 30, max: 30 }, mp: { current: 30, max: 30 },
+    merit: 0, xp: 0, sealsLeft: null, judgmentLimit: null, spells: null, items: [], consumables: {},
+    ...extra,
+  };
+}
+
+/** A pre-battle declaration that changes nothing. */
+export const NO_PREPARATION: Command<'battle.prepare'>['decl'] = { row: null, seals: [], conviction: 0, consumables: [], activatePlus: [], guardian: false };
+
+/** Five plays: the `first` slots as given, then 대기 against each of `opponents` in the rest. */
+export function waitingPlan(opponents: readonly string[], first: readonly Record<string, Judgment>[] = []): Plan {
+  const wait = Object.fromEntries(opponents.map((o) => [o, { card: 'wait' as const }]));
+  const slots = Array.from({ length: 5 }, (_, i) => ({ type: 'play' as const, vs: first[i] ?? wait }));
+  return { slots, activatePlus: [] };
+}
+
+/** The GM starts a night battle with these participants, no ambush and nothing known in advance. */
+export function startBattle(gm: RecordingClient, participants: Participant[], regions: Record<string, string> = {}) {
+  return commit(gm, { type: 'battle.start', scene: 'night', participants, regions, knowledge: [], ambushSide: null });
+}
+
+/**
+ * A Grail War room under `title` at the stack's server, a seat per name, with its GM's socket and one for each seat
+ * index in `online`, all connected.
+ */
+export async function gwRoom<const N extends readonly string[], const O extends readonly number[]>(
+  stack: ServerStack,
+  title: string,
+  seatNames: N,
+  online: O,
+): Promise<{ room: TestRoom; seats: { [K in keyof N]: string }; gm: RecordingClient; players: { [K in keyof O]: RecordingClient } }> {
+  const room = await createRoom(stack.url, title, [...seatNames], 'grail-war');
+  const gm = new RecordingClient(stack.url, room.gmToken, `${title}: gm`);
+  const players = online.map((i) => new RecordingClient(stack.url, room.seats[i]!.token, `${title}: ${room.seats[i]!.name}`));
+  stack.sockets.push(gm, ...players);
+  await Promise.all([gm, ...players].map((c) => c.connect()));
+  const seats = room.seats.map((s) => s.seat) as { [K in keyof N]: string };
+  return { room, seats, gm, players: players as { [K in keyof O]: RecordingClient } };
+}
