@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { orthogonalNeighbours } from '@veiltable/engine';
+import { defaultCotOptions, orthogonalNeighbours } from '@veiltable/engine';
 import { characterOf, cotCharacter, cotSetupFor, gmSettles, heartIn } from './support/cot-table.ts';
 import { createRoom } from './support/http-api.ts';
 import { ARTIFACTS, browserStack, phonePage, UI_TIMEOUT_MS } from './support/browser.ts';
@@ -118,7 +118,7 @@ describe('browser · Call of <T>', () => {
       await page.goto(room.gmUrl);
       await page.getByTestId('cot-setup').waitFor({ timeout: UI_TIMEOUT_MS });
       // COT-SET-01: every INFERRED default of §13 is an option, shown with the rules' default.
-      expect(await page.locator('[data-testid="cot-options"] [data-option]').count()).toBe(14);
+      expect(await page.locator('[data-testid="cot-options"] [data-option]').count()).toBe(Object.keys(defaultCotOptions).length);
       expect(await page.locator('[data-option="maxCycles"] input').inputValue()).toBe('14');
       expect(await page.locator('[data-option="aceHigh"] input').isChecked()).toBe(true);
       await page.locator('[data-option="gateIsSafe"] input').check();

@@ -8,12 +8,10 @@ import type { RecordingClient } from './recording-client.ts';
 
 type Timeline = { seq: number; view: CotView }[];
 
-/** Every view the GM received, in seq order: the truth the other viewers are compared with. */
+/** Every view the GM held, in seq order: the truth the other viewers are compared with. */
 export function gmTimeline(gm: RecordingClient): Timeline {
   const out: Timeline = [];
-  for (const m of gm.messages) {
-    if ((m.type === 'welcome' || m.type === 'update') && m.view?.game === 'call-of-t') out.push({ seq: m.seq, view: m.view });
-  }
+  for (const { seq, view } of gm.views) if (view.game === 'call-of-t') out.push({ seq, view });
   return out.sort((a, b) => a.seq - b.seq);
 }
 
@@ -37,15 +35,21 @@ function walk(value: unknown, visit: (obj: Record<string, unknown>) => void): vo
 /** What one message tells, for the seq it belongs to. */
 function payloadOf(m: ServerMessage): { seq: number; body: unknown } | null {
   if (m.type === 'welcome') return { seq: m.seq, body: m.view };
-  if (m.type === 'update') return { seq: m.seq, body: { events: m.events, view: m.view } };
+  if (m.type === 'update') return { seq: m.seq, body: { events: m.events, view: m.view, patch: m.patch } };
   return null;
+}
+
+/** Everything a client was told: each message as sent, and each view its patches built. */
+function payloadsOf(client: RecordingClient): { seq: number; body: unknown }[] {
+  const sent = client.messages.flatMap((m) => payloadOf(m) ?? []);
+  return [...sent, ...client.views.map(({ seq, view }) => ({ seq, body: view }))];
 }
 
 /** Counts of what the audit looked at, so a test can tell an empty audit from a clean one. */
 export type CotAuditReport = { leaks: string[]; checked: { hiddenHandCards: number; faceDownEntries: number; privateFacts: number } };
 
 /**
- * For every message a non-GM viewer received: no id of a card in another character's hand, no face of a face-down
+ * For every message a non-GM viewer received, and every view its patches built: no id of a card in another character's hand, no face of a face-down
  * entry it holds no 'card' fact for, no fact it does not hold, no bone square before 転界, no other character's
  * sealed choice (COT-HID-01..05).
  */
@@ -56,9 +60,7 @@ export function auditCot(gm: RecordingClient, clients: readonly RecordingClient[
   for (const client of clients) {
     const viewer = client.viewer as Viewer;
     const seat = viewer.role === 'player' ? viewer.seat : null;
-    for (const m of client.messages) {
-      const payload = payloadOf(m);
-      if (!payload) continue;
+    for (const payload of payloadsOf(client)) {
       const truth = truthAt(timeline, payload.seq);
       if (!truth) continue;
       const where = `${client.label} at seq ${payload.seq}`;

@@ -27,6 +27,7 @@ export function cotCharacter(name: string, seat: string | null, extra: Partial<C
     exemptFromDeathOmen: false,
     noChecks: [],
     initialHand: 0,
+    limbAp: 0,
     ...extra,
   };
 }
@@ -40,7 +41,7 @@ export function cotSetupFor(characters: CharacterInput[], overrides: Partial<Cot
     bone: { square: 'B2', strength: 8, pow: 15 },
     resonanceSkill: 'spiritLore',
     characters,
-    party: { food: 5, money: 100, sleds: 1, ropes: true },
+    party: { food: 5, money: 100, sleds: 1, ropes: true, fairyDust: 0 },
     options: {},
     ...overrides,
   };
@@ -54,6 +55,7 @@ export function cotSetupFor(characters: CharacterInput[], overrides: Partial<Cot
 export function gmAnswer(view: CotView): GameCommandInput | null {
   const { kind, step, detail } = view.phase;
   if (kind === 'time' && step === 'omen') return { type: 'cot.omen.confirm' };
+  if (kind === 'time' && step === 'sleepwalk') return { type: 'cot.sleepwalk.confirm' };
   if (kind === 'time' && step === 'pursuer') {
     const candidates = detail.candidates as string[];
     return { type: 'cot.pursuer.choose', entry: candidates[0]! };

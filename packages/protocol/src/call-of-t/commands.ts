@@ -16,6 +16,8 @@ export const cotRestLoad = z.enum(['leather', 'halfStr', 'str', 'strCon']);
 export const cotSkillSet = z.enum(['scout', 'memorial', 'spot']);
 export const cotActivity = z.enum(['sleep', 'rest', 'watch']);
 export const cotSense = z.enum(['see', 'listen', 'none']);
+/** An orthogonal direction on the board: up is toward row 1, right toward the last column (COT-MOD-01). */
+export const cotDirection = z.enum(['up', 'right', 'down', 'left']);
 
 /** One character as the GM enters it at setup (COT-SET-01 step 6). */
 export const cotCharacterInput = z.object({
@@ -43,6 +45,8 @@ export const cotCharacterInput = z.object({
   /** Skills that cannot receive experience checks: they earn training hours instead (COT-DIE-09). */
   noChecks: z.array(z.string().min(1).max(40)).max(50).default([]),
   initialHand: z.number().int().min(0).max(10).default(0),
+  /** The lowest armour points among arms and legs: it lowers the poison thorns' POT (T-OBS ♣5). */
+  limbAp: z.number().int().min(0).max(30).default(0),
 });
 export type CotCharacterInput = z.infer<typeof cotCharacterInput>;
 
@@ -62,6 +66,10 @@ export const cotOptions = z.object({
   substituteLevel: z.enum(['success', 'special', 'critical']),
   sheetsPublic: z.boolean(),
   maxCycles: z.number().int().min(1).max(99),
+  omenPlacement: z.enum(['nearGate', 'roadBack']),
+  deckExhaustion: z.enum(['reshuffle', 'none']),
+  foodTreasureRations: z.number().int().min(0).max(20),
+  gmObstacleRows: z.boolean(),
 });
 export type CotOptions = z.infer<typeof cotOptions>;
 
@@ -81,6 +89,8 @@ export const cotSetup = z.object({
     money: z.number().int().min(0).max(1_000_000),
     sleds: z.number().int().min(0).max(20),
     ropes: z.boolean(),
+    /** Fairy dust in strength points (T-TRADE 妖精粉). */
+    fairyDust: z.number().int().min(0).max(99).default(0),
   }),
   options: cotOptions.partial().default({}),
 });
@@ -130,7 +140,8 @@ export const cotEncounterOutcome = z.discriminatedUnion('outcome', [
 /** What the GM reports after an interaction (COT-INT-01..04); combat results are the GM's. */
 export const cotInteractionOutcome = z.discriminatedUnion('effect', [
   z.object({ effect: z.literal('none') }),
-  z.object({ effect: z.literal('move'), path: z.array(cotSquareId).min(1).max(3) }),
+  /** 移動(N): the squares walked, in order. Each T-INT row holds it to its own N; the longest walk here covers the largest board. */
+  z.object({ effect: z.literal('move'), path: z.array(cotSquareId).min(1).max(26 * 26) }),
   z.object({ effect: z.literal('reinforce'), to: cotSquareId, value: z.number().int().min(0).max(99) }),
   z.object({ effect: z.literal('defend'), value: z.number().int().min(0).max(99) }),
   z.object({ effect: z.literal('combatWon') }),
@@ -153,6 +164,14 @@ export const cotCommand = z.discriminatedUnion('type', [
     to: z.array(seatId).min(1).max(12).optional(),
   }),
   z.object({ type: z.literal('cot.omen.confirm'), squares: z.array(cotSquareId).max(12).optional() }),
+  /**
+   * The GM confirms where the sleepwalkers head (COT-TIM-03), or changes some: a direction, or null for no move.
+   * Sleepwalkers left out keep the direction the engine derived.
+   */
+  z.object({
+    type: z.literal('cot.sleepwalk.confirm'),
+    moves: z.array(z.object({ character: cotCharacterId, direction: cotDirection.nullable() })).max(12).optional(),
+  }),
   z.object({ type: z.literal('cot.time.restrain'), character: cotCharacterId, sleepwalker: cotCharacterId }),
   z.object({ type: z.literal('cot.time.activity'), character: cotCharacterId, activity: cotActivity }),
   z.object({ type: z.literal('cot.time.propose'), plan: cotPlan }),
@@ -182,7 +201,15 @@ export const cotCommand = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('cot.obs.attempt'),
     rolls: z
-      .array(z.object({ character: cotCharacterId, skill: z.string().min(1).max(40), fail: z.boolean().optional() }))
+      .array(
+        z.object({
+          character: cotCharacterId,
+          skill: z.string().min(1).max(40),
+          fail: z.boolean().optional(),
+          /** Across the crevasse on the rope another character fixed: a sure success for 1 LTF (T-OBS ♣9). */
+          rope: z.boolean().optional(),
+        }),
+      )
       .min(1)
       .max(12),
   }),
@@ -192,6 +219,18 @@ export const cotCommand = z.discriminatedUnion('type', [
   /** T-FX-OBS ♦ after an obstacle is overcome (COT-FX-04); `done` moves on without one. */
   z.object({ type: z.literal('cot.obs.diamond'), character: cotCharacterId, card: cardId }),
   z.object({ type: z.literal('cot.obs.done') }),
+  /** The number a T-OBS row leaves to the GM: the gas's CON multiplier (♣3), the labyrinth's POW total (♣K). */
+  z.object({ type: z.literal('cot.obs.value'), value: z.number().int().min(-999).max(999) }),
+  /** The lore roll of a row with a bonus (♣7, ♣10): each character once per obstacle. */
+  z.object({ type: z.literal('cot.obs.bonus'), characters: z.array(cotCharacterId).min(1).max(12) }),
+  /** Fairy dust lowers the required SD of ♣4, ♣7, ♣10 and ♣K by its strength (T-TRADE 妖精粉). */
+  z.object({ type: z.literal('cot.obs.dust'), strength: z.number().int().min(1).max(99) }),
+  /** Poison thorns (♣5): a character pays 1 LTF to take one point of progress off without poison. */
+  z.object({ type: z.literal('cot.obs.thornsPay'), character: cotCharacterId }),
+  /** Poison thorns (♣5): the party pushes through what progress is left, taking its poison. */
+  z.object({ type: z.literal('cot.obs.thornsPush') }),
+  /** The old boat (♣Q) at double the required SD: the GM names the next square the party goes on to. */
+  z.object({ type: z.literal('cot.obs.boat'), to: cotSquareId }),
   z.object({ type: z.literal('cot.int.outcome'), result: cotInteractionOutcome }),
   z.object({ type: z.literal('cot.end.confirm'), character: cotCharacterId }),
   z.object({ type: z.literal('cot.end.pass'), from: cotCharacterId, to: cotCharacterId, card: cardId }),
@@ -206,6 +245,7 @@ export const cotCommand = z.discriminatedUnion('type', [
         sleds: z.number().int().min(0).max(20),
         ropes: z.boolean(),
         remains: z.number().int().min(0).max(99),
+        fairyDust: z.number().int().min(0).max(99),
       })
       .partial()
       .optional(),

@@ -31,6 +31,7 @@ export const cotSheetView = z.object({
   experienceChecks: z.array(z.string()),
   trainingHours: z.number(),
   exemptFromDeathOmen: z.boolean(),
+  limbAp: z.number(),
 });
 
 export const cotCharacterView = z.object({
@@ -109,6 +110,7 @@ export const cotView = z.object({
     money: z.number(),
     sleds: z.number(),
     ropes: z.boolean(),
+    fairyDust: z.number(),
     remains: z.number(),
     responses: z.number(),
     tenkai: z.boolean(),
@@ -125,7 +127,7 @@ export const cotView = z.object({
   declarations: z.array(cotDeclarationView).nullable(),
   activities: z.record(cotCharacterId, cotActivity),
   /**
-   * The latest reveals, rolls, facts and notes as this viewer received them, oldest first;
+   * The latest reveals, rolls, facts, card moves and phase changes as this viewer received them, oldest first;
    * n numbers them across the room, so a client can merge them with live updates.
    */
   log: z.array(z.object({ n: z.number().int(), event: z.lazy(() => cotViewEvent) })),

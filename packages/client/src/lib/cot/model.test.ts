@@ -1,11 +1,15 @@
 import { callOfT } from '@veiltable/engine';
 import type { CotView, GameCommandInput, Viewer } from '@veiltable/protocol';
 import { describe, expect, test } from 'vitest';
-import { buildAction, factText, gmStep, knowledgeOf, legalTargets, ltfText, ownCharacters, peekSquares } from './model.ts';
+import { buildAction, factText, gmStep, knowledgeOf, legalTargets, ltfText, ownCharacters, peekSquares, skillLabel } from './model.ts';
+import { gameDictionaryLoaders } from '../i18n/game-dictionaries.ts';
+import { addDictionaries, translate } from '../i18n/translate.ts';
 import { parseSkills, skillsText } from './setup-form.ts';
 
 const GM: Viewer = { role: 'gm' };
 const P1: Viewer = { role: 'player', seat: 's1' };
+/** The time stamped on commands, as the server would (call-of-t rules never use it). */
+const AT = Date.UTC(2024, 0, 1, 12, 0, 0);
 
 /** A real room from the engine: two seats, gate C5 on a 5×5 board, cycle 1 waiting for declarations. */
 function room(): CotView {
@@ -14,7 +18,7 @@ function room(): CotView {
     // Parsed first, as the server does: the schema fills the defaults (board size, options).
     const parsed = callOfT.parseCommand!(command);
     if (!parsed.ok) throw new Error(parsed.error.code);
-    const out = callOfT.apply(state, parsed.value, GM);
+    const out = callOfT.apply(state, parsed.value, GM, AT);
     if (!out.ok) throw new Error(out.error.code);
     state = out.value.state;
   };
@@ -117,5 +121,16 @@ describe('small helpers', () => {
   test('skills round-trip through the setup form text; malformed pairs are dropped', () => {
     expect(parseSkills('see=50, listen = 45、climb=x\nswim=-5')).toEqual({ see: 50, listen: 45, swim: -5 });
     expect(parseSkills(skillsText({ see: 50, spiritLore: 30 }))).toEqual({ see: 50, spiritLore: 30 });
+  });
+});
+
+describe('skill names on the GM\'s obstacle form (T-OBS)', () => {
+  test('a characteristic multiple in the rules\' notation, a known skill in the reader\'s language, any other as its key', async () => {
+    addDictionaries(await gameDictionaryLoaders['call-of-t']());
+    const ja: Parameters<typeof skillLabel>[1] = (key, params) => translate('ja', key, params);
+    expect(skillLabel('int*3', ja)).toBe('INT×3');
+    expect(skillLabel('str*3', ja)).toBe('STR×3');
+    expect(skillLabel('climb', ja)).toBe('登はん');
+    expect(skillLabel('houseRuleSkill', ja)).toBe('houseRuleSkill');
   });
 });

@@ -1,5 +1,7 @@
 import { diagonalNeighbours, orthogonalNeighbours } from '@veiltable/engine';
 import type { CardView, CotInvAction, CotView, Viewer } from '@veiltable/protocol';
+import type { I18n } from '../i18n/i18n.svelte.ts';
+import { hasKey } from '../i18n/translate.ts';
 
 /** What the Call of <T> screens derive from a view: own characters, legal targets, knowledge marks, GM waits. */
 
@@ -100,6 +102,17 @@ export function knowledgeOf(view: CotView, entryId: string): Knowledge {
   return { mark: facts.some((f) => f.shared) ? 'shared' : 'own', text: factText(best) };
 }
 
+/**
+ * A rule-table skill as shown: a characteristic multiple in the rules' notation ("int*3" → INT×3), a known skill in
+ * the reader's language, anything else (a skill the dictionaries do not know yet) as the rules' key itself.
+ */
+export function skillLabel(skill: string, t: I18n['t']): string {
+  const multiple = /^(str|con|pow|int|app)\*([0-9])$/.exec(skill);
+  if (multiple) return `${multiple[1]!.toUpperCase()}×${multiple[2]}`;
+  const key = `cot.skill.${skill}`;
+  return hasKey(key) ? t(key) : skill;
+}
+
 /** The name of a character, or its id when the view does not list it. */
 export function characterName(view: CotView, id: string | null | undefined): string {
   if (!id) return '—';
@@ -117,6 +130,7 @@ export function ltfText(thirds: number): string {
 /** The event steps and time steps that wait for a GM command (COT §10 hand-offs and GM confirmations). */
 export const GM_STEPS = [
   'omen',
+  'sleepwalk',
   'pursuer',
   'encounterSense',
   'encounterCombat',

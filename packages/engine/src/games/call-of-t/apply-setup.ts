@@ -81,6 +81,7 @@ export function applySetup(ctx: Ctx, command: Extract<CotCommand, { type: 'cot.s
       trainingHours: 0,
       exemptFromDeathOmen: c.exemptFromDeathOmen,
       noChecks: [...c.noChecks],
+      limbAp: c.limbAp,
     }),
   );
   const ids = state.characters.map((c) => c.id);
@@ -94,6 +95,7 @@ export function applySetup(ctx: Ctx, command: Extract<CotCommand, { type: 'cot.s
   party.money = s.party.money;
   party.sleds = s.party.sleds;
   party.ropes = s.party.ropes;
+  party.fairyDust = s.party.fairyDust;
   party.mushiAtSetup = mushiOf(state.characters);
   emitAll(ctx, {
     type: 'cot.note',

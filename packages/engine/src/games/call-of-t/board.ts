@@ -85,6 +85,15 @@ export function stepToward(grid: Grid, from: string, to: string): string | null 
 
 export type Direction = 'up' | 'right' | 'down' | 'left';
 
+/** The direction of the vertical-first step from `from` toward `to` (COT-MOD-03); null when already there. */
+export function directionToward(grid: Grid, from: string, to: string): Direction | null {
+  const p = coord(grid, from);
+  const q = coord(grid, to);
+  if (p.row !== q.row) return q.row < p.row ? 'up' : 'down';
+  if (p.col !== q.col) return q.col > p.col ? 'right' : 'left';
+  return null;
+}
+
 /** The square one step in a direction, or null off the board (a move off the board does not happen). */
 export function stepIn(grid: Grid, from: string, dir: Direction): string | null {
   const { col, row } = coord(grid, from);

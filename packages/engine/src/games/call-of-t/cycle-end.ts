@@ -3,7 +3,7 @@ import { rekey } from '../../core/deck.ts';
 import type { Result } from '../../core/result.ts';
 import { err, ok } from '../../core/result.ts';
 import type { Ctx } from './context.ts';
-import { done, emitTo, faceView, note, requireCharacter, requireGm, seatsOf } from './context.ts';
+import { done, emitTo, note, requireCharacter, requireGm, seatsOf } from './context.ts';
 import { startCycle } from './flow.ts';
 import { findCharacter, idTaken } from './state.ts';
 
@@ -39,10 +39,10 @@ export function applyPass(ctx: Ctx, command: Extract<CotCommand, { type: 'cot.en
   const oldId = card.id;
   rekey(card, ctx.rng, idTaken(ctx.state));
   to.hand.push(card);
-  // The giver is told the card by its old id, the receiver by its new one: neither id lets anyone else follow it.
+  // One line for giver and receiver, under the id the card had in the giver's hand: no card has it any longer, and
+  // the receiver's hand shows the new one. Everyone else learns only that a card changed hands.
   const pub = { type: 'cot.card' as const, op: 'passed' as const, square: null, character: from.id, to: to.id };
-  emitTo(ctx, seatsOf(ctx, [from.id]), { ...pub, card: { id: oldId, face: structuredClone(card.face) } }, pub);
-  emitTo(ctx, seatsOf(ctx, [to.id]), { ...pub, card: faceView(card) });
+  emitTo(ctx, seatsOf(ctx, [from.id, to.id]), { ...pub, card: { id: oldId, face: structuredClone(card.face) } }, pub);
   return done;
 }
 

@@ -27,7 +27,7 @@ describe('cycle and flow (COT-FLOW-01, COT-END)', () => {
   });
 
   test('COT-END-01 each player records the cycle\'s LTF change for their own character', () => {
-    const hungry = { food: 0, money: 0, sleds: 0, ropes: false };
+    const hungry = { food: 0, money: 0, sleds: 0, ropes: false, fairyDust: 0 };
     let s = investigate(started({ options: { gateIsSafe: true }, party: hungry }), { ch1: { kind: 'scout', target: 'C4' } }, [70]).state;
     s = waitThenEvents(s).state;
     expect(refusal(s, { type: 'cot.end.confirm', character: 'ch1' }, P2).code).toBe('NOT_YOUR_CHARACTER');

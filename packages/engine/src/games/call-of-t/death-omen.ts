@@ -2,7 +2,7 @@ import type { CotCommand } from '@veiltable/protocol';
 import { faceLabel, shuffleCards } from '../../core/deck.ts';
 import type { Result } from '../../core/result.ts';
 import { err } from '../../core/result.ts';
-import { allSquares, distance, parseSquare } from './board.ts';
+import { allSquares, distance, parseSquare, stepToward } from './board.ts';
 import { isSuit, strengthOf } from './cards.ts';
 import { resistanceChance, rollCheck, succeeded } from './checks.ts';
 import type { Ctx } from './context.ts';
@@ -27,6 +27,18 @@ export function omenSquares(width: number, height: number, gate: string): string
 }
 
 /**
+ * Squares on the party's road back (Q5 alternative reading of 門に近いスクエア(縦軸優先), 自分の戻る道): the
+ * vertical-first steps from the party toward the gate, the first step first, the gate left out. Cards beyond that
+ * road (the party on the gate or next to it, or more cards than steps) take the squares nearest the gate.
+ */
+export function roadBackSquares(width: number, height: number, gate: string, from: string): string[] {
+  const grid = { width, height };
+  const road: string[] = [];
+  for (let at = stepToward(grid, from, gate); at && at !== gate; at = stepToward(grid, at, gate)) road.push(at);
+  return [...road, ...omenSquares(width, height, gate).filter((id) => !road.includes(id))];
+}
+
+/**
  * COT-TIM-02: every spade holder but Roy resists POW against their own 霊圧; each who fails sends the strongest
  * spade toward the gate. The GM confirms the squares; returns false when nobody failed.
  */
@@ -43,7 +55,10 @@ export function beginDeathOmen(ctx: Ctx, then: 'investigation' | 'sleepwalk'): b
     failed.push({ character: character.id, cardId: strongest.id });
   }
   if (failed.length === 0) return false;
-  const squares = omenSquares(state.width, state.height, state.gate);
+  const squares =
+    state.options.omenPlacement === 'roadBack'
+      ? roadBackSquares(state.width, state.height, state.gate, state.party.position)
+      : omenSquares(state.width, state.height, state.gate);
   const cards: OmenCard[] = failed.map((f, i) => ({ ...f, square: squares[i % squares.length]! }));
   state.phase = { kind: 'time', step: { kind: 'omen', cards, several: cards.length > 1, then } };
   note(ctx, 'deathOmen', { failers: failed.map((f) => f.character).join(','), spades: failed.length });

@@ -1,6 +1,8 @@
 import type { CotCommand, Viewer } from '@veiltable/protocol';
 import type { Rng } from '../../core/rng.ts';
 import { diagonalNeighbours, orthogonalNeighbours } from './board.ts';
+import { obstacleSkills } from './obstacle.ts';
+import type { EventStep } from './phase.ts';
 import type { CotState } from './state.ts';
 import { GM } from './test-support.ts';
 
@@ -10,6 +12,58 @@ import { GM } from './test-support.ts';
  */
 
 export const pick = <T>(rng: Rng, items: readonly T[]): T => items[rng.below(items.length)]!;
+
+const DIRECTIONS = ['up', 'right', 'down', 'left', null] as const;
+
+type Move = { command: CotCommand; actor: Viewer };
+
+/**
+ * The moves an obstacle offers at its stage: rolls with the skills it takes (a wrong one now and then), the lore
+ * bonus, fairy dust, the rope, the GM's numbers, the thorns' choices and the boat's square.
+ */
+function obstacleMoves(state: CotState, step: Extract<EventStep, { kind: 'obstacle' }>, rng: Rng, id: string, actorOf: (id: string) => Viewer): Move[] {
+  const grid = { width: state.width, height: state.height };
+  switch (step.stage) {
+    case 'value':
+      return [{ command: { type: 'cot.obs.value', value: rng.below(30) - 5 }, actor: GM }];
+    case 'gm':
+    case 'sprung':
+      return [{ command: { type: 'cot.obs.rule', passed: rng.below(2) === 0 }, actor: GM }];
+    case 'boat':
+      return [{ command: { type: 'cot.obs.boat', to: pick(rng, orthogonalNeighbours(grid, state.party.position)) }, actor: GM }];
+    case 'thorns':
+      return [
+        { command: { type: 'cot.obs.thornsPay', character: id }, actor: actorOf(id) },
+        { command: { type: 'cot.obs.thornsPush' }, actor: actorOf(id) },
+      ];
+    case 'roll':
+    case 'disarm': {
+      const rollers = step.stage === 'disarm' ? [pick(rng, state.characters)] : state.characters;
+      const skills = obstacleSkills(step);
+      // Now and then a wrong skill (refused); on a crevasse, once someone is across, the others may take the rope.
+      const wrong = rng.below(8) === 0 ? pick(rng, rollers).id : null;
+      const attempt: Move = {
+        command: {
+          type: 'cot.obs.attempt',
+          rolls: rollers.map((c) => ({
+            character: c.id,
+            skill: c.id === wrong ? 'climb' : pick(rng, skills),
+            ...(step.anchor && step.anchor !== c.id && rng.below(2) === 0 ? { rope: true } : {}),
+          })),
+        },
+        actor: GM,
+      };
+      return [
+        attempt,
+        attempt,
+        { command: { type: 'cot.obs.bonus', characters: [id] }, actor: actorOf(id) },
+        { command: { type: 'cot.obs.dust', strength: 1 + rng.below(2) }, actor: actorOf(id) },
+      ];
+    }
+    default:
+      return [];
+  }
+}
 
 /** Commands worth trying now, for players, the GM, or both; many are legal, some are refused. */
 export function candidates(state: CotState, rng: Rng, leaveAllowed: boolean): { command: CotCommand; actor: Viewer }[] {
@@ -52,7 +106,12 @@ export function candidates(state: CotState, rng: Rng, leaveAllowed: boolean): { 
     case 'time': {
       const step = phase.step;
       if (step.kind === 'omen') out.push({ command: { type: 'cot.omen.confirm' }, actor: GM });
-      else if (step.kind === 'pursuer') out.push({ command: { type: 'cot.pursuer.choose', entry: pick(rng, step.candidates) }, actor: GM });
+      else if (step.kind === 'sleepwalk') {
+        out.push({ command: { type: 'cot.sleepwalk.confirm' }, actor: GM });
+        // Turning a sleepwalker elsewhere; off the board it is refused and another candidate is tried.
+        const walker = pick(rng, step.headings).character;
+        out.push({ command: { type: 'cot.sleepwalk.confirm', moves: [{ character: walker, direction: pick(rng, DIRECTIONS) }] }, actor: GM });
+      } else if (step.kind === 'pursuer') out.push({ command: { type: 'cot.pursuer.choose', entry: pick(rng, step.candidates) }, actor: GM });
       else {
         for (const w of step.sleepwalkers) out.push({ command: { type: 'cot.time.restrain', character: ch.id, sleepwalker: w.character }, actor: actorOf(ch.id) });
         out.push({ command: { type: 'cot.time.activity', character: ch.id, activity: pick(rng, ['sleep', 'rest', 'watch'] as const) }, actor: actorOf(ch.id) });
@@ -104,7 +163,7 @@ export function candidates(state: CotState, rng: Rng, leaveAllowed: boolean): { 
           out.push({ command: { type: 'cot.tsp.outcome', winner: pick(rng, [null, ch.id]) }, actor: GM });
           break;
         case 'obstacle':
-          out.push({ command: { type: 'cot.obs.attempt', rolls: chars.map((c) => ({ character: c.id, skill: pick(rng, ['climb', 'see', 'jump', 'search', 'mapMaking', 'int*3', 'str*3', 'track', 'swim', 'boat', 'earthworks']) })) }, actor: GM });
+          out.push(...obstacleMoves(state, step, rng, ch.id, actorOf));
           out.push({ command: { type: 'cot.obs.withdraw' }, actor: actorOf(ch.id) });
           out.push({ command: { type: 'cot.obs.rule', passed: rng.below(2) === 0 }, actor: GM });
           if (heart) out.push({ command: { type: 'cot.obs.heart', character: ch.id, card: heart.id }, actor: actorOf(ch.id) });

@@ -16,13 +16,17 @@ import { applyInteractionOutcome } from './interaction.ts';
 import { applyDeclare, applyForce, applyLock } from './investigation.ts';
 import { applyShare } from './ledger.ts';
 import { applyAttempt, applyObstacleDiamond, applyObstacleDone, applyObstacleHeart, applyObstacleRule, applyWithdraw } from './obstacle.ts';
+import { applyObstacleBonus, applyObstacleDust } from './obstacle-aids.ts';
+import { applyObstacleBoat, applyObstacleValue, applyThornsPay, applyThornsPush } from './obstacle-rows.ts';
 import { applyPursuerChoice } from './pursuer.ts';
 import { applyAccept as applyTearAccept, applyRemains, applySpiritOutcome, applySummon } from './spirits.ts';
 import type { CotState } from './state.ts';
 import { setup } from './state.ts';
 import { applySeatAdd } from './seats.ts';
+import { applySleepwalkConfirm } from './sleepwalk.ts';
 import { applyAccept, applyActivity, applyOmen, applyPropose, applyRestrain } from './time-phase.ts';
 import { applyTreasure } from './treasure.ts';
+import { upgrade } from './upgrade.ts';
 import { view, viewEvent } from './view.ts';
 
 type Handler<T extends CotCommand['type']> = (ctx: Ctx, command: Extract<CotCommand, { type: T }>) => Result<void>;
@@ -35,6 +39,7 @@ const handlers: { [T in CotCommand['type']]: Handler<T> } = {
   'cot.inv.force': applyForce,
   'cot.knowledge.share': applyShare,
   'cot.omen.confirm': applyOmen,
+  'cot.sleepwalk.confirm': applySleepwalkConfirm,
   'cot.time.restrain': applyRestrain,
   'cot.time.activity': applyActivity,
   'cot.time.propose': applyPropose,
@@ -54,6 +59,12 @@ const handlers: { [T in CotCommand['type']]: Handler<T> } = {
   'cot.obs.rule': applyObstacleRule,
   'cot.obs.diamond': applyObstacleDiamond,
   'cot.obs.done': applyObstacleDone,
+  'cot.obs.value': applyObstacleValue,
+  'cot.obs.bonus': applyObstacleBonus,
+  'cot.obs.dust': applyObstacleDust,
+  'cot.obs.thornsPay': applyThornsPay,
+  'cot.obs.thornsPush': applyThornsPush,
+  'cot.obs.boat': applyObstacleBoat,
   'cot.int.outcome': applyInteractionOutcome,
   'cot.end.confirm': applyConfirm,
   'cot.end.pass': applyPass,
@@ -107,4 +118,5 @@ export const callOfT: Game<CotState, CotCommand, CotEvent, CotView, CotViewEvent
     const parsed = parseCot(raw);
     return parsed.ok ? ok(parsed.command) : err(parsed.code, undefined, parsed.detail);
   },
+  upgrade,
 };

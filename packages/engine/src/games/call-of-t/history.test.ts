@@ -1,8 +1,10 @@
 import { cotView } from '@veiltable/protocol';
 import { describe, expect, test } from 'vitest';
+import type { CotViewEvent, Viewer } from '@veiltable/protocol';
 import type { CotEvent } from './events.ts';
+import type { CotState } from './state.ts';
 import { HISTORY_SIZE, recordHistory } from './history.ts';
-import { GM, P1, P2, SPECTATOR, VIEWERS, investigate, run, started } from './test-support.ts';
+import { GM, P1, P2, P3, SPECTATOR, VIEWERS, character, deal, investigate, run, square, started, toDecision } from './test-support.ts';
 import { view, viewEvent } from './view.ts';
 
 const scout = (target: string) => ({ kind: 'scout' as const, target });
@@ -51,7 +53,7 @@ describe('history in the view (COT-HID-01, COT-HID-03)', () => {
     for (const v of VIEWERS) expect(JSON.stringify(view(s, v).log)).not.toContain('C4');
   });
 
-  test('COT-HID-01 the history is numbered without gaps, keeps only the latest events, and skips card moves and notes', () => {
+  test('COT-HID-01 the history is numbered without gaps, keeps only the latest events, and skips notes', () => {
     const s = afterReveal().state;
     const first = s.log.at(-1)!.n;
     const check = (roll: number): CotEvent => ({ to: { kind: 'all' }, body: { type: 'cot.check', character: 'ch1', purpose: 'test', chance: 50, roll, level: 'failure', sd: 0 } });
@@ -70,5 +72,108 @@ describe('history in the view (COT-HID-01, COT-HID-03)', () => {
     recordHistory(s, [event]);
     (event.body as { roll: number }).roll = 99;
     expect(view(s, GM).log.at(-1)!.event).toMatchObject({ roll: 7 });
+  });
+});
+
+type CardLine = Extract<CotViewEvent, { type: 'cot.card' }>;
+
+/** The card moves in a viewer's history, in order. */
+const cardLines = (s: CotState, v: Viewer): CardLine[] =>
+  view(s, v).log.flatMap((l) => (l.event.type === 'cot.card' ? [l.event] : []));
+
+/**
+ * Every deck card's face planted, and one in ch1's hand; then ch1 prays (roll 5: a special, two cards drawn) and
+ * ch2 scouts the blank C4 (roll 30: a success), which lays the top deck card there face-down.
+ */
+function plantedCycle() {
+  const s = started();
+  s.deck.forEach((c, i) => (c.face = { kind: 'custom', text: `PLANT-DECK-${i}` }));
+  return investigate(s, { ch1: { kind: 'prayer' }, ch2: scout('C4'), ch3: { kind: 'none' } }, [5, 30]).state;
+}
+
+describe('card moves and phase changes in the history (COT-HID-08)', () => {
+  test('COT-HID-08 a card drawn into a hand is in the drawer\'s and the GM\'s log with its face; the others see "a card"', () => {
+    const s = plantedCycle();
+    const drawn = character(s, 'ch1').hand;
+    expect(drawn).toHaveLength(2);
+    for (const v of [GM, P1]) {
+      const lines = cardLines(s, v).filter((e) => e.op === 'drawn');
+      expect(lines.map((e) => e.card)).toEqual(drawn.map((c) => ({ id: c.id, face: c.face })));
+    }
+    for (const v of [P2, P3, SPECTATOR]) {
+      const lines = cardLines(s, v).filter((e) => e.op === 'drawn');
+      expect(lines).toEqual(drawn.map(() => ({ type: 'cot.card', op: 'drawn', square: null, character: 'ch1' })));
+      const text = JSON.stringify(view(s, v).log);
+      for (const c of drawn) expect(text).not.toContain(c.id);
+    }
+  });
+
+  test('COT-HID-08 a card laid face-down is a back in every log but the GM\'s, the scout\'s included', () => {
+    const s = plantedCycle();
+    const down = square(s, 'C4').stack[0]!;
+    expect(down.faceUp).toBe(false);
+    const plant = (down.card.face as { text: string }).text;
+    const placed = (v: Viewer) => cardLines(s, v).find((e) => e.op === 'placed' && e.square === 'C4');
+    expect(placed(GM)).toMatchObject({ card: { id: down.card.id, face: down.card.face }, faceUp: false });
+    for (const v of [P1, P2, P3, SPECTATOR]) {
+      expect(placed(v), JSON.stringify(v)).toEqual({ type: 'cot.card', op: 'placed', card: { id: down.card.id }, square: 'C4', character: null, faceUp: false });
+      expect(JSON.stringify(view(s, v).log)).not.toContain(plant);
+    }
+    // No deck identity reaches a player who did not draw it: P1 reads its own two cards and nothing else.
+    const faces = (v: Viewer) => JSON.stringify(view(s, v).log).match(/PLANT-DECK-\d+/g) ?? [];
+    expect(new Set(faces(P1))).toEqual(new Set(character(s, 'ch1').hand.map((c) => (c.face as { text: string }).text)));
+    for (const v of [P2, P3, SPECTATOR]) expect(faces(v)).toEqual([]);
+  });
+
+  test('COT-HID-08 a hand card set face-down on a critical: the setter and the GM read it, under its new id', () => {
+    const s = started();
+    const own = deal(s, 'ch1', 'S', 9);
+    character(s, 'ch1').hand[0]!.face = { kind: 'custom', text: 'PLANT-SET' };
+    // Roll 1: a critical on C4 (opened for all), with a peek at the blank B4, where the hand card is set.
+    const out = investigate(s, { ch1: { kind: 'scout', target: 'C4', peek: 'B4', setCard: own } }, [1]).state;
+    const set = square(out, 'B4').stack[0]!;
+    expect(set).toMatchObject({ faceUp: false, origin: 'hand' });
+    expect(set.card.id).not.toBe(own);
+    for (const v of [GM, P1]) expect(cardLines(out, v).find((e) => e.square === 'B4')?.card).toEqual({ id: set.card.id, face: { kind: 'custom', text: 'PLANT-SET' } });
+    for (const v of [P2, P3, SPECTATOR]) {
+      expect(cardLines(out, v).find((e) => e.square === 'B4')?.card).toEqual({ id: set.card.id });
+      expect(JSON.stringify(view(out, v).log)).not.toContain('PLANT-SET');
+    }
+  });
+
+  test('COT-HID-08 COT-END-02 a hand passing is one line: giver, receiver and GM read the card, the others that one was passed', () => {
+    let s = run(toDecision(started({ options: { gateIsSafe: true } })), { type: 'cot.time.propose', plan: { kind: 'wait' } }, GM).state;
+    const card = deal(s, 'ch1', 'C', 8);
+    character(s, 'ch1').hand[0]!.face = { kind: 'custom', text: 'PLANT-PASS' };
+    s = run(s, { type: 'cot.end.pass', from: 'ch1', to: 'ch2', card }, GM).state;
+    const passed = (v: Viewer) => cardLines(s, v).filter((e) => e.op === 'passed');
+    const received = character(s, 'ch2').hand[0]!.id;
+    expect(received).not.toBe(card);
+    // Under the id the card had in the giver's hand, which nothing carries any more (COT-HID-02).
+    for (const v of [GM, P1, P2]) {
+      expect(passed(v)).toEqual([{ type: 'cot.card', op: 'passed', square: null, character: 'ch1', to: 'ch2', card: { id: card, face: { kind: 'custom', text: 'PLANT-PASS' } } }]);
+    }
+    expect(JSON.stringify(view(s, P1).log)).not.toContain(received);
+    for (const v of [P3, SPECTATOR]) {
+      expect(passed(v)).toEqual([{ type: 'cot.card', op: 'passed', square: null, character: 'ch1', to: 'ch2' }]);
+      const text = JSON.stringify(view(s, v).log);
+      for (const plant of ['PLANT-PASS', card, received]) expect(text).not.toContain(plant);
+    }
+  });
+
+  test('COT-FLOW-01 each phase change is in everyone\'s history, with its cycle', () => {
+    const s = run(toDecision(started({ options: { gateIsSafe: true } })), { type: 'cot.time.propose', plan: { kind: 'wait' } }, GM).state;
+    const next = run(s, { type: 'cot.end.next' }, GM).state;
+    for (const v of VIEWERS) {
+      const phases = view(next, v).log.flatMap((l) => (l.event.type === 'cot.phase' ? [[l.event.cycle, l.event.phase, l.event.step]] : []));
+      expect(phases).toEqual([
+        [1, 'investigation', 'declare'],
+        [1, 'time', null],
+        [1, 'time', 'decision'],
+        [1, 'event', null],
+        [1, 'cycleEnd', null],
+        [2, 'investigation', 'declare'],
+      ]);
+    }
   });
 });

@@ -6,16 +6,20 @@ import { readableBody } from './view-event.ts';
 
 /**
  * The room's recent history, kept in the state so that a page opened (or reloaded) later shows the same reveal,
- * rolls and learned facts as one that was open all along (COT-HID-01: each viewer gets only its own redaction).
- * Only what a table reads back is kept. Card moves, phase changes and notes are left out (the board, the phase
- * and the counters show where things stand), as are declarations and locks (the declaration table shows them):
- * they would crowd out the rolls and make every state copy and view heavier.
+ * rolls, learned facts, card moves and phase changes as one that was open all along. Each entry keeps the event
+ * whole, with its audience, and is redacted per viewer exactly as the live event was (COT-HID-01, COT-HID-08): a
+ * card drawn into another hand or laid face-down reaches the others as a back or a bare "a card".
+ * Notes are left out (the board, the phase and the counters show where things stand), as are declarations and locks
+ * (the declaration table shows them).
  */
 
-/** How many events the state keeps; older ones stay in the room's stored event log only. */
-export const HISTORY_SIZE = 30;
+/**
+ * How many events the state keeps; older ones stay in the room's stored event log only. A cycle keeps about
+ * twenty (phases, card moves, rolls), so this spans the last few cycles.
+ */
+export const HISTORY_SIZE = 60;
 
-const KEPT: ReadonlySet<string> = new Set(['cot.revealed', 'cot.check', 'cot.fact']);
+const KEPT: ReadonlySet<string> = new Set(['cot.revealed', 'cot.check', 'cot.fact', 'cot.card', 'cot.phase']);
 
 /** Appends the events worth showing later, numbered on from the last kept one, dropping the oldest beyond the cap. */
 export function recordHistory(state: CotState, events: readonly CotEvent[]): void {

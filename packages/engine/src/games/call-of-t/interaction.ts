@@ -61,6 +61,9 @@ function interactionScout(ctx: Ctx, square: Square): void {
   else openEntry(ctx, square, hidden);
 }
 
+/** Effects that only the rows listing them give; declining (none) or beating them in a fight (combatWon) is always possible. */
+const TABLE_EFFECTS: ReadonlySet<string> = new Set(['move', 'reinforce', 'defend', 'scout']);
+
 /** COT-INT-03/04: the GM reports the one effect taken (trade happens alongside, at the table). */
 export function applyInteractionOutcome(ctx: Ctx, command: Extract<CotCommand, { type: 'cot.int.outcome' }>): Result<void> {
   const gm = requireGm(ctx, 'COT-INT-01');
@@ -72,10 +75,12 @@ export function applyInteractionOutcome(ctx: Ctx, command: Extract<CotCommand, {
   const grid = { width: state.width, height: state.height };
   const located = locateEntry(state, s.entryId);
   const result = command.result;
+  // A number without a T-INT row (the ♥A, Q1) is the GM's to rule: any effect, any length of move.
+  const row = INTERACTION_TABLE[s.number];
+  if (row && TABLE_EFFECTS.has(result.effect) && !row.effects.includes(result.effect)) return err('NOT_OFFERED', 'COT-INT-01');
   switch (result.effect) {
     case 'move': {
-      const allowed = INTERACTION_TABLE[s.number]?.move ?? 0;
-      if (result.path.length > allowed) return err('TOO_FAR', 'COT-INT-04');
+      if (row && result.path.length > row.move) return err('TOO_FAR', 'COT-INT-04');
       let at = state.party.position;
       for (const sq of result.path) {
         if (!findSquare(state, sq) || !isOrthogonal(grid, at, sq)) return err('NOT_ADJACENT', 'COT-INT-04');

@@ -33,6 +33,20 @@ export const defaultCotOptions: Readonly<CotOptions> = Object.freeze({
   sheetsPublic: true,
   /** COT-MOD-13, COT-END-03: the night cycle follows cycle 14. */
   maxCycles: 14,
+  /**
+   * Q5, COT-TIM-02: an omen spade goes on the squares nearest the gate (roadBack: one step from the party along its
+   * own way back to the gate, vertical first).
+   */
+  omenPlacement: 'nearGate',
+  /** Q14, COT-MOD-07: an empty deck takes the discard pile back, shuffled face-down (none: nothing is drawn). */
+  deckExhaustion: 'reshuffle',
+  /**
+   * Q14, COT-TRS-03: treasure cannot be used during the mission, food (rank 2) included; above 0, a food treasure
+   * also gives this many rations per character to the party's food.
+   */
+  foodTreasureRations: 0,
+  /** Q11, COT-OBS-04: the engine plays its reading of the trap, gas, thorns and labyrinth (true: the GM rules them). */
+  gmObstacleRows: false,
 });
 
 /** Options with the GM's overrides laid over the defaults. */

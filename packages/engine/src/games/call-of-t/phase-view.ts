@@ -1,12 +1,16 @@
 import type { CotView, Viewer } from '@veiltable/protocol';
+import { obstacleRow, obstacleSkills } from './obstacle.ts';
+import type { EventStep } from './phase.ts';
 import type { CotState } from './state.ts';
 import { charactersOf } from './state.ts';
+import { INTERACTION_TABLE } from './tables.ts';
 
 type Json = CotView['phase']['detail'][string];
 
 /**
  * The current phase with what it waits for. Only public numbers go in; the death-omen squares are the GM's
- * until the cards are placed, apart from a single failer's own spade (COT-HID-01).
+ * until the cards are placed, apart from a single failer's own spade, and the sleepwalkers' derived steps until
+ * the GM confirms them (COT-HID-01).
  */
 export function phaseView(state: CotState, viewer: Viewer): CotView['phase'] {
   const phase = state.phase;
@@ -26,6 +30,9 @@ export function phaseView(state: CotState, viewer: Viewer): CotView['phase'] {
       } else if (step.kind === 'decision') {
         detail.sleepwalkers = step.sleepwalkers.map((w) => ({ ...w }));
         detail.proposal = step.proposal ? { plan: structuredClone(step.proposal.plan), accepted: [...step.proposal.accepted] } : null;
+      } else if (step.kind === 'sleepwalk') {
+        // The derived steps come from the hidden bone: the GM sees them, players only who sleepwalks (COT-HID-07).
+        detail.sleepwalkers = step.headings.map((h) => (viewer.role === 'gm' ? { ...h } : { character: h.character, level: h.level }));
       } else {
         detail.candidates = [...step.candidates];
       }
@@ -37,6 +44,7 @@ export function phaseView(state: CotState, viewer: Viewer): CotView['phase'] {
       for (const [k, v] of Object.entries(step)) {
         if (k !== 'kind') detail[k] = structuredClone(v) as Json;
       }
+      Object.assign(detail, tableRow(step));
       return { kind: phase.kind, step: step.kind, detail };
     }
     case 'cycleEnd':
@@ -45,4 +53,18 @@ export function phaseView(state: CotState, viewer: Viewer): CotView['phase'] {
     default:
       return { kind: phase.kind, step: null, detail };
   }
+}
+
+/**
+ * The rule-table row an event step is played by, public like the rules themselves, so the GM's forms offer only what
+ * the row allows: the skills an obstacle takes now (T-OBS), an interaction's effects and how far its 移動 goes (T-INT;
+ * null for a number without a row, which the GM rules).
+ */
+function tableRow(step: EventStep): Record<string, Json> {
+  if (step.kind === 'obstacle') return { skills: [...obstacleSkills(step)], simultaneous: obstacleRow(step.strength).simultaneous };
+  if (step.kind === 'interaction') {
+    const row = INTERACTION_TABLE[step.number];
+    return { counterpart: row?.counterpart ?? null, effects: row ? [...row.effects] : null, move: row?.move ?? null };
+  }
+  return {};
 }

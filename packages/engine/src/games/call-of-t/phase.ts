@@ -1,4 +1,5 @@
 import type { CotPlan } from '@veiltable/protocol';
+import type { Direction } from './board.ts';
 import type { Check } from './checks.ts';
 import type { InvDeclaration } from './state.ts';
 
@@ -8,11 +9,15 @@ export type Sense = 'see' | 'listen' | 'none';
 /** A sleepwalker found at the start of the time phase (COT-TIM-03); `to` is the outcome only (COT-HID-07). */
 export type Sleepwalker = { character: string; level: 'critical' | 'special' | 'success'; to: string | null; restrainedBy: string | null };
 
+/** A sleepwalker's step as the engine derived it from the bone, for the GM to confirm (COT-TIM-03, §10). */
+export type SleepwalkHeading = { character: string; level: Sleepwalker['level']; direction: Direction | null; to: string | null };
+
 /** A spade a failed death-omen roll sends toward the gate, with the square proposed for it (COT-TIM-02). */
 export type OmenCard = { character: string; cardId: string; square: string };
 
 export type TimeStep =
   | { kind: 'omen'; cards: OmenCard[]; several: boolean; then: 'investigation' | 'sleepwalk' }
+  | { kind: 'sleepwalk'; headings: SleepwalkHeading[] }
   | {
       kind: 'decision';
       sleepwalkers: Sleepwalker[];
@@ -20,6 +25,12 @@ export type TimeStep =
       proposal: { plan: CotPlan; accepted: string[] } | null;
     }
   | { kind: 'pursuer'; candidates: string[] };
+
+/**
+ * What an obstacle waits for (COT-OBS-03/04): rolls; the GM's ruling (a row without a reading, or the room's choice);
+ * the number the row leaves to the GM; the trap's disarm; a trap gone off; the thorns' progress; the boat's square.
+ */
+export type ObstacleStage = 'roll' | 'gm' | 'value' | 'disarm' | 'sprung' | 'thorns' | 'boat';
 
 /** The data an encounter hands to the GM (COT-ENC-03). */
 export type EncounterHandoff = {
@@ -60,6 +71,21 @@ export type EventStep =
       total: number;
       /** Characters who reached SD 1 on a [成功度：全員１] row. */
       passed: string[];
+      stage: ObstacleStage;
+      /** % added to the row's rolls: the lore bonus (♣7, ♣10) or the trap's search bonus for the disarm (♣2). */
+      bonus: number;
+      /** Who has rolled the bonus lore on this obstacle. */
+      bonusRolled: string[];
+      /** The first character to succeed here: with a rope the others cross on it (♣9, ♣J). */
+      anchor: string | null;
+      /** The number the GM gave (♣3 CON multiplier, ♣K POW total), once given. */
+      value: number | null;
+      /** ♣2: the D6 of the trap that went off. */
+      trap: number | null;
+      /** ♣5: the progress left through the thorns. */
+      progress: number | null;
+      /** ♣Q: the square the engine proposes for the boat's onward move (straight on), if on the board. */
+      boatTo: string | null;
     }
   | { kind: 'interaction'; entryId: string; number: number; count: number };
 

@@ -46,6 +46,8 @@ export type Character = {
   trainingHours: number;
   exemptFromDeathOmen: boolean;
   noChecks: string[];
+  /** The lowest armour points among arms and legs (T-OBS ♣5). */
+  limbAp: number;
 };
 
 /** The party (COT-MOD-11). Orders hold character ids. */
@@ -58,6 +60,8 @@ export type Party = {
   money: number;
   sleds: number;
   ropes: boolean;
+  /** Fairy dust in strength points (T-TRADE 妖精粉). */
+  fairyDust: number;
   remains: number;
   responses: number;
   tenkai: boolean;
@@ -148,6 +152,7 @@ export function setup(seed: string): CotState {
       money: 0,
       sleds: 0,
       ropes: false,
+      fairyDust: 0,
       remains: 0,
       responses: 0,
       tenkai: false,

@@ -5,8 +5,11 @@ import type { Character } from './state.ts';
  * character's `skills` record uses the same keys. "int*3" style keys are characteristic multiples.
  */
 
+/** What a skill chance is read from: the characteristics and the skills of a sheet. */
+export type SkillSheet = Pick<Character, 'str' | 'con' | 'pow' | 'int' | 'app' | 'skills'>;
+
 /** A skill chance: a characteristic multiple ("str*3") or the character's skill %, 0 when untrained. */
-export function chanceFor(c: Character, skill: string): number {
+export function chanceFor(c: SkillSheet, skill: string): number {
   const m = /^(str|con|pow|int|app)\*([0-9])$/.exec(skill);
   if (m) return c[m[1] as 'str' | 'con' | 'pow' | 'int' | 'app'] * Number(m[2]);
   return c.skills[skill] ?? 0;
@@ -52,7 +55,10 @@ export function treasureContents(rank: number): string {
   return 'special';
 }
 
-export type Requirement = 'people+load' | 'people+sleds' | 'everyone1' | number | 'gm';
+export type Requirement = 'people+load' | 'people+sleds' | 'everyone1' | number | 'value' | 'gm';
+
+/** Rows whose open details (COT-OBS-04) the engine plays by its own reading unless the room hands them to the GM. */
+export type ObstacleReading = 'trap' | 'gas' | 'thorns' | 'labyrinth';
 
 export type ObstacleRow = {
   name: string;
@@ -61,7 +67,12 @@ export type ObstacleRow = {
   required: Requirement;
   failureCost: boolean;
   cumulativeFailureCost: boolean;
-  /** Rows whose outcome the GM settles (COT-OBS-04). */
+  /** The lore whose SD × 20% is added to the row's rolls (♣7, ♣10). */
+  bonusSkill: string | null;
+  /** Fairy dust lowers the required SD (T-TRADE 妖精粉: ♣4, ♣7, ♣10, ♣K). */
+  dust: boolean;
+  reading: ObstacleReading | null;
+  /** No row at all: the GM rules (the A, COT-OBS-04). */
   gm: boolean;
 };
 
@@ -69,25 +80,50 @@ const row = (r: Partial<ObstacleRow> & Pick<ObstacleRow, 'name' | 'skills' | 're
   simultaneous: false,
   failureCost: false,
   cumulativeFailureCost: false,
+  bonusSkill: null,
+  dust: false,
+  reading: null,
   gm: false,
   ...r,
 });
 
-/** T-OBS by card strength; A (14) and anything unlisted are the GM's. */
+/**
+ * T-OBS by card strength; A (14) and anything unlisted are the GM's. The trap's required 1 is its search and its
+ * disarm alike: a search total of 0 or less, or a failed disarm, sets it off. The gas and the thorns need no SD: their
+ * rolls lower the poison.
+ */
 export const OBSTACLE_TABLE: Record<number, ObstacleRow> = {
-  2: row({ name: 'trap', skills: ['search', 'repair', 'trapMaking'], simultaneous: true, required: 'gm', gm: true }),
-  3: row({ name: 'toxicGas', skills: ['mineralLore'], required: 'gm', gm: true }),
-  4: row({ name: 'mazePath', skills: ['mapMaking', 'int*3'], simultaneous: true, required: 1, cumulativeFailureCost: true }),
-  5: row({ name: 'poisonThorns', skills: ['plantLore'], simultaneous: true, required: 'gm', gm: true }),
+  2: row({ name: 'trap', skills: ['search', 'repair', 'trapMaking'], simultaneous: true, required: 1, reading: 'trap' }),
+  3: row({ name: 'toxicGas', skills: ['mineralLore'], required: 0, reading: 'gas' }),
+  4: row({ name: 'mazePath', skills: ['mapMaking', 'int*3'], simultaneous: true, required: 1, cumulativeFailureCost: true, dust: true }),
+  5: row({ name: 'poisonThorns', skills: ['plantLore'], simultaneous: true, required: 0, reading: 'thorns' }),
   6: row({ name: 'cliff', skills: ['climb'], required: 'people+load', failureCost: true }),
-  7: row({ name: 'bottomlessBog', skills: ['track'], required: 'people+load', failureCost: true }),
+  7: row({ name: 'bottomlessBog', skills: ['track'], required: 'people+load', failureCost: true, bonusSkill: 'uplandMarshLore', dust: true }),
   8: row({ name: 'crumblingPath', skills: ['earthworks', 'str*3'], simultaneous: true, required: 3, failureCost: true }),
   9: row({ name: 'crevasse', skills: ['jump'], required: 'everyone1' }),
-  10: row({ name: 'deepFog', skills: ['see'], simultaneous: true, required: 3, cumulativeFailureCost: true }),
+  10: row({ name: 'deepFog', skills: ['see'], simultaneous: true, required: 3, cumulativeFailureCost: true, bonusSkill: 'uplandMarshLore', dust: true }),
   11: row({ name: 'riverCrossing', skills: ['swim'], required: 'people+sleds', failureCost: true }),
   12: row({ name: 'oldBoat', skills: ['boat'], required: 'people+sleds', failureCost: true }),
-  13: row({ name: 'magicLabyrinth', skills: ['purification'], required: 'gm', failureCost: true, gm: true }),
+  13: row({ name: 'magicLabyrinth', skills: ['purification'], required: 'value', failureCost: true, dust: true, reading: 'labyrinth' }),
 };
+
+/** The trap that goes off, by D6 (T-OBS ♣2). */
+export const TRAP_TABLE: Record<number, string> = {
+  1: 'pitBog',
+  2: 'rockfall',
+  3: 'risingWater',
+  4: 'poisonDarts',
+  5: 'toxicGas',
+  6: 'enemyAttack',
+};
+
+/** The labyrinth's required SD from the cumulative POW resistance total (T-OBS ♣K). */
+export function labyrinthRequirement(total: number): number {
+  if (total <= -1) return 3;
+  if (total <= 9) return 2;
+  if (total <= 19) return 1;
+  return 0;
+}
 
 export type InteractionRow = { counterpart: string; count: [number, number, number]; effects: string[]; move: number };
 

@@ -139,9 +139,32 @@ export function deal(state: CotState, character: string, suit: 'S' | 'H' | 'D' |
   return card.id;
 }
 
+/**
+ * A game whose ch1 sleepwalks, 〈呼び声〉 14 against POW 11 (65%) with the roll given, waiting for the GM to confirm
+ * the step toward the bone (COT-TIM-03).
+ */
+export function sleepwalkStep(roll: number, bone = 'B2'): Applied {
+  const s = started({ bone: { square: bone, strength: 8, pow: 15 } });
+  Object.assign(character(s, 'ch1'), { call: 14, pow: 11 });
+  return run(s, { type: 'cot.inv.force' }, GM, [roll]);
+}
+
+/** The party on the gate C5 facing a face-up ♣ of this rank, its obstacle step waiting (COT-OBS-01). */
+export function facingClub(rank: number, overrides: Partial<CotSetup> = {}): CotState {
+  const s = toDecision(started(overrides));
+  stack(s, 'C5', 'C', rank, true);
+  return run(s, { type: 'cot.time.propose', plan: { kind: 'wait' } }, GM).state;
+}
+
 /** From the first investigation to the party's decision: the GM forces an empty lock. */
 export function toDecision(state: CotState): CotState {
   return run(state, { type: 'cot.inv.force' }).state;
+}
+
+/** The party-decision step of the time phase, or a throw naming where the game stands instead. */
+export function decision(state: CotState): Extract<Extract<CotState['phase'], { kind: 'time' }>['step'], { kind: 'decision' }> {
+  if (state.phase.kind !== 'time' || state.phase.step.kind !== 'decision') throw new Error(`not deciding: ${state.phase.kind}`);
+  return state.phase.step;
 }
 
 export function character(state: CotState, id: string) {

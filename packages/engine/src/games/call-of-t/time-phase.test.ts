@@ -1,22 +1,14 @@
 import { describe, expect, test } from 'vitest';
-import { omenSquares } from './death-omen.ts';
 import { adjustedCon, moveCostThirds, recoveryFor } from './fatigue.ts';
 import { aceMove } from './pursuer.ts';
 import type { CotState } from './state.ts';
-import { GM, P1, P2, P3, character, deal, refusal, run, square, stack, started, toDecision } from './test-support.ts';
+import { GM, P1, P2, P3, character, deal, decision, refusal, run, sleepwalkStep, square, stack, started, toDecision } from './test-support.ts';
 import { view } from './view.ts';
 
-/** A game whose ch1 sleepwalks: 〈呼び声〉 14 against POW 11 (65%), with the roll given. */
+/** A game whose ch1 sleepwalks with the roll given, the GM having confirmed the derived step. */
 function sleepwalking(roll: number, bone = 'B2'): CotState {
-  const s = started({ bone: { square: bone, strength: 8, pow: 15 } });
-  Object.assign(character(s, 'ch1'), { call: 14, pow: 11 });
-  return run(s, { type: 'cot.inv.force' }, GM, [roll]).state;
+  return run(sleepwalkStep(roll, bone).state, { type: 'cot.sleepwalk.confirm' }, GM).state;
 }
-
-const decision = (s: CotState) => {
-  if (s.phase.kind !== 'time' || s.phase.step.kind !== 'decision') throw new Error(`not deciding: ${s.phase.kind}`);
-  return s.phase.step;
-};
 
 describe('sleepwalking and restraint (COT-TIM-03/04)', () => {
   test('COT-TIM-03 TV-14 a special sleepwalker steps toward the bone, vertical first; only the square is told', () => {
@@ -161,7 +153,7 @@ describe('the party decision (COT-TIM-05..10)', () => {
   });
 
   test('COT-TIM-08 with no food a wait recovers nothing', () => {
-    const s = toDecision(started({ party: { food: 0, money: 0, sleds: 0, ropes: false } }));
+    const s = toDecision(started({ party: { food: 0, money: 0, sleds: 0, ropes: false, fairyDust: 0 } }));
     for (const c of s.characters) c.ltfThirds = 9;
     const out = run(s, { type: 'cot.time.propose', plan: { kind: 'wait' } }, GM).state;
     expect(out.characters.map((c) => c.ltfThirds)).toEqual([9, 9, 9]);
@@ -173,66 +165,6 @@ describe('the party decision (COT-TIM-05..10)', () => {
     const away = toDecision(started());
     away.party.position = 'C4';
     expect(refusal(away, { type: 'cot.time.propose', plan: { kind: 'leave' } }, GM).code).toBe('NOT_AT_GATE');
-  });
-});
-
-describe('death omen (COT-TIM-02)', () => {
-  const tenkai = () => {
-    const s = started();
-    s.party.tenkai = true;
-    return s;
-  };
-
-  test('COT-TIM-02 squares near the gate: distance first, then the gate\'s column, never the gate', () => {
-    expect(omenSquares(5, 5, 'C5').slice(0, 6)).toEqual(['C4', 'B5', 'D5', 'C3', 'B4', 'D4']);
-    expect(omenSquares(5, 5, 'C5')).not.toContain('C5');
-  });
-
-  test('COT-TIM-01 after 転界 the time phase opens with the death omen, and the GM confirms the squares', () => {
-    const s = tenkai();
-    const spade = deal(s, 'ch1', 'S', 9);
-    deal(s, 'ch1', 'S', 3);
-    const out = run(s, { type: 'cot.inv.force' }, GM, [90]).state;
-    expect(out.phase).toMatchObject({ kind: 'time', step: { kind: 'omen', cards: [{ character: 'ch1', cardId: spade, square: 'C4' }] } });
-    const placed = run(out, { type: 'cot.omen.confirm' }, GM).state;
-    const entry = square(placed, 'C4').stack[0]!;
-    expect(entry).toMatchObject({ faceUp: false, origin: 'hand' });
-    expect(entry.card.id).not.toBe(spade);
-    expect(entry.card.face).toEqual({ kind: 'standard', suit: 'S', rank: 9 });
-    expect(view(placed, P1).facts).toEqual([expect.objectContaining({ square: 'C4', fact: 'card' })]);
-    expect(view(placed, P2).facts).toEqual([]);
-    expect(decision(placed)).toBeTruthy();
-  });
-
-  test('COT-TIM-02 a successful resistance roll keeps the spade', () => {
-    const s = tenkai();
-    deal(s, 'ch1', 'S', 9);
-    const out = run(s, { type: 'cot.inv.force' }, GM, [20]).state;
-    expect(decision(out)).toBeTruthy();
-    expect(character(out, 'ch1').hand).toHaveLength(1);
-  });
-
-  test('COT-TIM-02 Roy is exempt, and characters without a spade do not roll', () => {
-    const s = tenkai();
-    character(s, 'ch1').exemptFromDeathOmen = true;
-    deal(s, 'ch1', 'S', 9);
-    deal(s, 'ch3', 'S', 4);
-    const out = run(s, { type: 'cot.inv.force' }, GM, [20]);
-    const rolls = out.events.flatMap((e) => (e.body.type === 'cot.check' && e.body.purpose === 'deathOmen' ? [e.body.character] : []));
-    expect(rolls).toEqual(['ch3']);
-  });
-
-  test('COT-TIM-02 several failers: the GM shuffles their spades face-down; nobody learns where theirs went', () => {
-    const s = tenkai();
-    deal(s, 'ch1', 'S', 9);
-    deal(s, 'ch2', 'S', 7);
-    const omen = run(s, { type: 'cot.inv.force' }, GM, [90, 90]).state;
-    const placed = run(omen, { type: 'cot.omen.confirm', squares: ['C4', 'B5'] }, GM).state;
-    const faces = ['C4', 'B5'].map((q) => square(placed, q).stack[0]!);
-    expect(faces.every((e) => !e.faceUp)).toBe(true);
-    expect(faces.map((e) => (e.card.face.kind === 'standard' ? e.card.face.rank : 0)).sort()).toEqual([7, 9]);
-    for (const v of [P1, P2]) expect(view(placed, v).facts).toEqual([]);
-    expect(refusal(omen, { type: 'cot.omen.confirm', squares: ['C5', 'B5'] }, GM).code).toBe('BAD_SQUARE');
   });
 });
 

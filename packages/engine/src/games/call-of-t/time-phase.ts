@@ -1,17 +1,16 @@
 import type { CotCommand, CotPlan } from '@veiltable/protocol';
 import type { Result } from '../../core/result.ts';
 import { err, ok } from '../../core/result.ts';
-import { stepToward } from './board.ts';
-import { resistanceChance, rollCheck, succeeded } from './checks.ts';
 import type { Ctx } from './context.ts';
-import { addLtf, done, emitAll, emitCheck, note, requireCharacter, requireParticipant } from './context.ts';
+import { addLtf, done, emitAll, note, requireCharacter, requireParticipant } from './context.ts';
 import { applyOmenConfirm, beginDeathOmen } from './death-omen.ts';
 import { startEventPhase } from './flow.ts';
 import { startInvestigation } from './investigation.ts';
-import type { Activity, Sleepwalker, TimeStep } from './phase.ts';
+import type { TimeStep } from './phase.ts';
 import { executePlan, planProblem } from './plan.ts';
 import { beginPursuer } from './pursuer.ts';
-import { inActionOrder, seatedPlayers } from './state.ts';
+import { beginSleepwalk } from './sleepwalk.ts';
+import { seatedPlayers } from './state.ts';
 
 type Decision = Extract<TimeStep, { kind: 'decision' }>;
 
@@ -27,28 +26,6 @@ export function beginTimePhase(ctx: Ctx): void {
 export function beginInvestigationWithOmen(ctx: Ctx): void {
   if (ctx.state.party.tenkai && ctx.state.options.deathOmenTiming === 'investigationPhase' && beginDeathOmen(ctx, 'investigation')) return;
   startInvestigation(ctx);
-}
-
-/**
- * COT-TIM-03: each character whose 〈呼び声〉 exceeds POW attacks with it against POW; on a success they try to
- * step toward the bone. The square is computed from the hidden bone and only the outcome is told (COT-HID-07).
- */
-function beginSleepwalk(ctx: Ctx): void {
-  const state = ctx.state;
-  const sleepwalkers: Sleepwalker[] = [];
-  for (const c of inActionOrder(state)) {
-    if (c.call <= c.pow) continue;
-    const check = rollCheck(ctx.rng, resistanceChance(c.call, c.pow), state.options.autoFailAtZero);
-    emitCheck(ctx, c.id, 'sleepwalk', check);
-    if (!succeeded(check) || !state.bone) continue;
-    const to = stepToward({ width: state.width, height: state.height }, state.party.position, state.bone.square);
-    sleepwalkers.push({ character: c.id, level: check.level as Sleepwalker['level'], to, restrainedBy: null });
-    note(ctx, 'sleepwalk', { character: c.id, to });
-  }
-  const activities: Record<string, Activity> = {};
-  for (const c of state.characters) activities[c.id] = 'sleep';
-  state.phase = { kind: 'time', step: { kind: 'decision', sleepwalkers, activities, proposal: null } };
-  emitAll(ctx, { type: 'cot.phase', cycle: state.cycle, phase: 'time', step: 'decision' });
 }
 
 function decisionStep(ctx: Ctx): Result<Decision> {

@@ -58,6 +58,19 @@ export function applyTreasure(ctx: Ctx, command: Extract<CotCommand, { type: 'co
   const final = treasureRank(cap, rank, checks);
   if (final !== null) state.party.treasures.push(final);
   note(ctx, 'treasure', { rank: final, contents: final === null ? null : treasureContents(final) });
+  if (final !== null && final <= 2) foodAsRations(ctx);
   finishStep(ctx);
   return done;
+}
+
+/**
+ * A food treasure (rank 2) is treasure like any other: kept for its size, not used during the mission (COT-TRS-03).
+ * A room that reads it as provisions (Q14) sets the rations each character gets from it.
+ */
+function foodAsRations(ctx: Ctx): void {
+  const per = ctx.state.options.foodTreasureRations;
+  if (per <= 0) return;
+  const rations = per * ctx.state.characters.length;
+  ctx.state.party.food += rations;
+  note(ctx, 'treasure.food', { rations, food: ctx.state.party.food });
 }

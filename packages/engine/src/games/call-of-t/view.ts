@@ -68,6 +68,7 @@ export function view(state: CotState, viewer: Viewer): CotView {
       money: party.money,
       sleds: party.sleds,
       ropes: party.ropes,
+      fairyDust: party.fairyDust,
       remains: party.remains,
       responses: party.responses,
       tenkai: party.tenkai,
@@ -116,6 +117,7 @@ function characterView(c: Character, withSheet: boolean): CotView['characters'][
             experienceChecks: [...c.experienceChecks],
             trainingHours: c.trainingHours,
             exemptFromDeathOmen: c.exemptFromDeathOmen,
+            limbAp: c.limbAp,
           },
         }
       : {}),

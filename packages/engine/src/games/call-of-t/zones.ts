@@ -1,8 +1,8 @@
 import type { Card } from '../../core/deck.ts';
-import { rekey } from '../../core/deck.ts';
+import { rekey, shuffleCards } from '../../core/deck.ts';
 import { BONE_FACE, isSuit } from './cards.ts';
 import type { Ctx } from './context.ts';
-import { backView, emitAll, emitTo, faceView, seatsOf } from './context.ts';
+import { backView, emitAll, emitTo, faceView, note, seatsOf } from './context.ts';
 import type { Character, Square, StackEntry } from './state.ts';
 import { idTaken } from './state.ts';
 
@@ -12,9 +12,21 @@ import { idTaken } from './state.ts';
  * so an id seen in a hand cannot be followed onto the board (COT-HID-02).
  */
 
-/** The top deck card, or null when the deck is empty (running out is a GM ruling, COT-MOD-07). */
+/**
+ * The top deck card, or null when none is left. An empty deck first takes back the discard pile, shuffled face-down
+ * under new ids (Q14, COT-HID-02), unless the room's option says running out draws nothing.
+ */
 export function drawTop(ctx: Ctx): Card | null {
-  return ctx.state.deck.pop() ?? null;
+  const state = ctx.state;
+  if (state.deck.length === 0 && state.discard.length > 0 && state.options.deckExhaustion === 'reshuffle') {
+    // Old ids stay reserved too: a new id never repeats one the discard pile showed.
+    const taken = idTaken(state);
+    const cards = state.discard.splice(0);
+    shuffleCards(cards, ctx.rng, taken);
+    state.deck = cards;
+    note(ctx, 'deck.reshuffled', { count: cards.length });
+  }
+  return state.deck.pop() ?? null;
 }
 
 /** Draws into a hand; the owner and the GM learn the faces, everyone the count (COT-MOD-09). */

@@ -1,0 +1,45 @@
+import type { CotOptions } from '@veiltable/protocol';
+import { mapKeeping, withMissing } from '../../core/upgrade.ts';
+import { firstStage, obstacleRow } from './obstacle.ts';
+import { defaultCotOptions } from './options.ts';
+import type { Phase } from './phase.ts';
+import type { CotState } from './state.ts';
+
+/**
+ * Options an earlier version did not have and did not behave by today's default. Every other missing option gets
+ * its default, which is what the rules did before the option existed. A room still in setup gets today's defaults
+ * anyway: cot.setup lays the GM's choices over them.
+ */
+const EARLIER_BEHAVIOUR: Partial<CotOptions> = {
+  // Q14, COT-MOD-07: an empty deck drew nothing, and running out was the GM's ruling.
+  deckExhaustion: 'none',
+  // Q11, COT-OBS-04: the trap, the gas, the thorns and the labyrinth were the GM's to rule.
+  gmObstacleRows: true,
+};
+
+/**
+ * Game.upgrade for call-of-t: a room saved before fairy dust, limb armour and obstacle stages gets them, with the
+ * options it lacks set as it played them. No deadlines: this game keeps no timers.
+ */
+export function upgrade(saved: unknown): CotState {
+  const s = saved as CotState;
+  const options = withMissing(s.options, { ...defaultCotOptions, ...EARLIER_BEHAVIOUR });
+  // T-OBS ♣5: no armour on record lowers the thorns' poison, as before the rows were played.
+  const characters = mapKeeping(s.characters, (c) => withMissing(c, { limbAp: 0 }));
+  const party = withMissing(s.party, { fairyDust: 0 });
+  const phase = upgradePhase(s.phase, { ...s, options });
+  if (options === s.options && characters === s.characters && party === s.party && phase === s.phase) return s;
+  return { ...s, options, characters, party, phase };
+}
+
+/**
+ * An obstacle saved before its step had stages starts at the stage its row starts at in this room: the GM's ruling
+ * for the rows the earlier version left to the GM, the rolls for the others, with no lore bonus, rope anchor or
+ * row detail yet.
+ */
+function upgradePhase(phase: Phase, state: CotState): Phase {
+  if (phase.kind !== 'event' || phase.step?.kind !== 'obstacle') return phase;
+  const stage = firstStage(state, obstacleRow(phase.step.strength));
+  const step = withMissing(phase.step, { stage, bonus: 0, bonusRolled: [], anchor: null, value: null, trap: null, progress: null, boatTo: null });
+  return step === phase.step ? phase : { ...phase, step };
+}
