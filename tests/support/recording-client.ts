@@ -1,7 +1,9 @@
 import { io, type Socket } from 'socket.io-client';
 import {
   PROTOCOL_VERSION,
+  ViewReplica,
   WIRE_EVENT,
+  gameView,
   serverMessage,
   type CotView,
   type D6View,
@@ -29,7 +31,8 @@ const COMMAND_TIMEOUT_MS = 15_000;
 
 /**
  * One viewer's socket that records everything the server sends it: every raw engine.io packet (the audit looks
- * for secrets there, below any parsing) and every parsed message. It reconnects by itself, sending its last seq.
+ * for secrets there, below any parsing), every parsed message, and every view it held as the server's welcomes
+ * and patches built them. It reconnects by itself, sending its last seq.
  */
 export class RecordingClient {
   readonly label: string;
@@ -41,6 +44,10 @@ export class RecordingClient {
   readonly seqGaps: { after: number; got: number }[] = [];
   lastSeq: number | undefined;
   view: GameView | undefined;
+  /** Every view this client held, in the order it got them, with the seq each belongs to. */
+  readonly views: { seq: number; view: GameView }[] = [];
+  /** The view as received, which the server's patches apply to. */
+  readonly #replica = new ViewReplica();
   viewer: Viewer | undefined;
   welcomes = 0;
   readonly socket: Socket;
@@ -207,17 +214,16 @@ export class RecordingClient {
     }
     const parsed = result.data;
     this.messages.push(parsed);
+    this.#takeView(payload as ServerMessage, parsed);
     switch (parsed.type) {
       case 'welcome':
         this.lastSeq = parsed.seq;
-        this.view = parsed.view;
         this.viewer = parsed.viewer;
         this.welcomes++;
         break;
       case 'update':
         if (this.lastSeq !== undefined && parsed.seq !== this.lastSeq + 1) this.seqGaps.push({ after: this.lastSeq, got: parsed.seq });
         this.lastSeq = parsed.seq;
-        if (parsed.view) this.view = parsed.view;
         break;
       case 'ack':
       case 'rejected': {
@@ -237,6 +243,26 @@ export class RecordingClient {
         break;
     }
     this.#notify();
+  }
+
+  /**
+   * Follows the view through welcomes and patches. A patch that does not apply, or builds a view outside the
+   * protocol, is a server fault: it is recorded as invalid, and a resync puts the view right for what follows.
+   */
+  #takeView(received: ServerMessage, parsed: ServerMessage): void {
+    if (parsed.type !== 'welcome' && parsed.type !== 'update') return;
+    const step = this.#replica.receive(received);
+    if (step === 'unchanged') return;
+    const checked = step === 'lost' ? undefined : parsed.view ? { success: true as const, data: parsed.view } : gameView.safeParse(this.#replica.view);
+    if (!checked?.success) {
+      const error = checked ? checked.error.message.slice(0, 2000) : 'a view patch that does not apply to the view held';
+      this.invalid.push({ text: JSON.stringify(received).slice(0, 2000), error });
+      this.#replica.lose();
+      this.socket.emit(WIRE_EVENT, JSON.stringify({ type: 'resync' }));
+      return;
+    }
+    this.view = checked.data;
+    this.views.push({ seq: parsed.seq, view: checked.data });
   }
 
   #notify(): void {

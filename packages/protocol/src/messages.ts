@@ -9,6 +9,7 @@ import { freeTableView, freeTableViewEvent } from './free-table/view.ts';
 import { gwCommand } from './grail-war/commands.ts';
 import { gwView, gwViewEvent } from './grail-war/view.ts';
 import { PROTOCOL_VERSION } from './version.ts';
+import { viewPatch } from './view-patch.ts';
 
 /** Sent in the Socket.IO handshake (`auth`), again on every reconnect. */
 export const handshakeAuth = z.object({
@@ -40,12 +41,17 @@ const ref = z.string().min(1).max(64);
 export const clientMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('command'), ref, command: gameCommand }),
   z.object({ type: z.literal('ping'), ref }),
+  /** The client holds no view it can patch (a patch for another base, a seq gap): send a fresh `welcome`. */
+  z.object({ type: z.literal('resync') }),
 ]);
 export type ClientMessage = z.infer<typeof clientMessage>;
 /** A client message as written before parsing: command fields with defaults may be left out. */
 export type ClientMessageInput = z.input<typeof clientMessage>;
 
 export const roomInfo = z.object({ id: z.string(), game: z.string(), title: z.string() });
+
+/** The server's clock when it sent the message (ms since the epoch): clients count down to deadlines on it. */
+const serverNow = z.number().int().nonnegative();
 
 /** Server → client. Sent as JSON text on the Socket.IO event "m". */
 export const serverMessage = z.discriminatedUnion('type', [
@@ -55,13 +61,25 @@ export const serverMessage = z.discriminatedUnion('type', [
     room: roomInfo,
     viewer,
     seq: z.number().int(),
+    now: serverNow,
     view: gameView,
   }),
-  /** One committed command's events, redacted for this viewer; `view` follows the last of a batch. */
-  z.object({ type: z.literal('update'), seq: z.number().int(), events: z.array(gameViewEvent), view: gameView.optional() }),
+  /**
+   * One committed command's events, redacted for this viewer. The last update of a batch also brings the view at
+   * its seq: as `patch` against the view this socket last received (welcome or patched update), or as a whole
+   * `view` when the server holds no base for the socket.
+   */
+  z.object({
+    type: z.literal('update'),
+    seq: z.number().int(),
+    events: z.array(gameViewEvent),
+    view: gameView.optional(),
+    patch: viewPatch.optional(),
+  }),
   /** Every message carries the room's seq, so a client always knows how far the room had got. */
   z.object({ type: z.literal('ack'), ref, seq: z.number().int() }),
-  z.object({ type: z.literal('pong'), ref, seq: z.number().int() }),
+  /** A pong also tells the server's time, so a client can measure its clock offset over a round trip. */
+  z.object({ type: z.literal('pong'), ref, seq: z.number().int(), now: serverNow }),
   z.object({
     type: z.literal('rejected'),
     ref: ref.nullable(),

@@ -1,5 +1,5 @@
 import type { Kysely, RawBuilder } from 'kysely';
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import type { Viewer } from '@veiltable/protocol';
 import type { Database, RoomEventRow } from './schema.ts';
 import type { LogEntry, Store, TokenRole } from './store.ts';
@@ -11,9 +11,7 @@ import { assertConsecutive, VersionConflict } from './store.ts';
  * and a bare JS string would otherwise not be valid JSON at all.
  */
 export function jsonb(value: unknown): RawBuilder<unknown> {
-  const text = JSON.stringify(value);
-  if (text === undefined) throw new TypeError('jsonb: value has no JSON form (undefined or a function)');
-  return sql<unknown>`cast(${text}::text as jsonb)`;
+  return sql<unknown>`cast(${jsonText(value)}::text as jsonb)`;
 }
 
 const UNIQUE_VIOLATION = '23505';
@@ -21,6 +19,50 @@ const isUniqueViolation = (e: unknown): boolean =>
   typeof e === 'object' && e !== null && 'code' in e && (e as { code: unknown }).code === UNIQUE_VIOLATION;
 
 const iso = (d: Date | string): string => (d instanceof Date ? d : new Date(d)).toISOString();
+
+/** JSON text for a jsonb parameter (cast in the SQL, as `jsonb` does). */
+function jsonText(value: unknown): string {
+  const text = JSON.stringify(value);
+  if (text === undefined) throw new TypeError('jsonb: value has no JSON form (undefined or a function)');
+  return text;
+}
+
+/**
+ * The statement of an append of `rows` entries: one insert of every row, which happens only if the room's log
+ * currently ends just before the first of them. One statement, no row locks: two racing writers on a Postgres
+ * server both pass the check, and the primary key stops the second. Written out as text with numbered parameters,
+ * once per row count: a commit's hot path then skips building and compiling a query.
+ */
+const appendStatements = new Map<number, string>();
+function appendStatement(rows: number): string {
+  let text = appendStatements.get(rows);
+  if (text === undefined) {
+    const values = Array.from({ length: rows }, (_, i) => {
+      const p = 3 + i * 5;
+      return `($${p}::integer, $${p + 1}::text::jsonb, $${p + 2}::text::jsonb, $${p + 3}::text::jsonb, $${p + 4}::timestamptz)`;
+    });
+    text =
+      'insert into room_events (room_id, seq, actor, command, events, at) ' +
+      'select $1::text, v.seq, v.actor, v.command, v.events, v.at ' +
+      `from (values ${values.join(', ')}) as v(seq, actor, command, events, at) ` +
+      'where (select coalesce(max(seq), 0) from room_events where room_id = $1::text) = $2::integer';
+    appendStatements.set(rows, text);
+  }
+  return text;
+}
+
+/** Appends consecutive entries in one statement, all or none; VersionConflict unless the log ended just before them. */
+async function appendAfter(db: Kysely<Database>, roomId: string, entries: readonly LogEntry[]): Promise<void> {
+  const expected = entries[0]!.seq - 1;
+  const params = [roomId, expected, ...entries.flatMap((e) => [e.seq, jsonText(e.actor), jsonText(e.command), jsonText(e.events), e.at])];
+  try {
+    const result = await db.executeQuery(CompiledQuery.raw(appendStatement(entries.length), params));
+    if (result.numAffectedRows !== BigInt(entries.length)) throw new VersionConflict(roomId, expected);
+  } catch (e) {
+    if (isUniqueViolation(e)) throw new VersionConflict(roomId, expected);
+    throw e;
+  }
+}
 
 const toEntry = (r: RoomEventRow): LogEntry => ({
   seq: r.seq,
@@ -49,59 +91,13 @@ export function sqlStore(db: Kysely<Database>): Store {
     },
 
     async append(roomId, entry) {
-      const expected = entry.seq - 1;
-      // One statement, no row locks: the insert happens only if the log currently ends at `expected`.
-      // Two racing writers on a Postgres server both pass the check, and the primary key stops the second.
-      const lastSeq = db
-        .selectFrom('room_events')
-        .where('room_id', '=', roomId)
-        .select((eb) => eb.fn.coalesce(eb.fn.max('seq'), sql.lit(0)).as('last'));
-      try {
-        const result = await db
-          .insertInto('room_events')
-          .columns(['room_id', 'seq', 'actor', 'command', 'events', 'at'])
-          .expression(
-            db
-              .selectNoFrom([
-                sql<string>`${roomId}::text`.as('room_id'),
-                sql<number>`${entry.seq}::integer`.as('seq'),
-                jsonb(entry.actor).as('actor'),
-                jsonb(entry.command).as('command'),
-                jsonb(entry.events).as('events'),
-                sql<string>`${entry.at}::timestamptz`.as('at'),
-              ])
-              .where(lastSeq, '=', sql<number>`${expected}::integer`),
-          )
-          .executeTakeFirst();
-        if (result.numInsertedOrUpdatedRows !== 1n) throw new VersionConflict(roomId, expected);
-      } catch (e) {
-        if (isUniqueViolation(e)) throw new VersionConflict(roomId, expected);
-        throw e;
-      }
+      await appendAfter(db, roomId, [entry]);
     },
 
     async appendBatch(roomId, entries) {
       assertConsecutive(roomId, entries);
-      const first = entries[0];
-      if (!first) return;
-      const expected = first.seq - 1;
-      // The same conditional insert as append, with every row in one statement: one round trip and one commit
-      // for the whole batch, and the check on the log's end holds for all rows or none.
-      const rows = entries.map(
-        (e) => sql`(${e.seq}::integer, ${jsonb(e.actor)}, ${jsonb(e.command)}, ${jsonb(e.events)}, ${e.at}::timestamptz)`,
-      );
-      try {
-        const result = await sql`
-          insert into room_events (room_id, seq, actor, command, events, at)
-          select ${roomId}::text, v.seq, v.actor, v.command, v.events, v.at
-          from (values ${sql.join(rows)}) as v(seq, actor, command, events, at)
-          where (select coalesce(max(seq), 0) from room_events where room_id = ${roomId}) = ${expected}::integer
-        `.execute(db);
-        if (result.numAffectedRows !== BigInt(entries.length)) throw new VersionConflict(roomId, expected);
-      } catch (e) {
-        if (isUniqueViolation(e)) throw new VersionConflict(roomId, expected);
-        throw e;
-      }
+      // One round trip and one commit for the whole batch; the check on the log's end holds for all rows or none.
+      if (entries.length > 0) await appendAfter(db, roomId, entries);
     },
 
     async readLog(roomId, afterSeq, limit) {

@@ -2,7 +2,7 @@ import type { ServerMessage } from '@veiltable/protocol';
 import { describe, expect, test, vi } from 'vitest';
 import { Outbox } from './outbox.ts';
 
-const pong = (ref: string): ServerMessage => ({ type: 'pong', ref, seq: 0 });
+const pong = (ref: string): ServerMessage => ({ type: 'pong', ref, seq: 0, now: 0 });
 
 type Emit = { ids: string[]; msg: ServerMessage };
 
@@ -11,6 +11,9 @@ function recorded(): { outbox: Outbox; emits: Emit[] } {
   const outbox = new Outbox((ids, msg) => emits.push({ ids: [...ids], msg }));
   return { outbox, emits };
 }
+
+/** Lets the outbox's end-of-turn flush run. */
+const endOfTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** What each socket received, in order, from the emits made. */
 function perSocket(emits: readonly Emit[]): Map<string, ServerMessage[]> {
@@ -28,7 +31,7 @@ describe('one emit per distinct message', () => {
     outbox.send('s2', b);
     outbox.send('s3', a);
     expect(emits).toEqual([]);
-    await Promise.resolve();
+    await endOfTurn();
     expect(emits).toEqual([
       { ids: ['s1', 's3'], msg: a },
       { ids: ['s2'], msg: b },
@@ -39,18 +42,68 @@ describe('one emit per distinct message', () => {
     const { outbox, emits } = recorded();
     outbox.send('s1', pong('x'));
     outbox.send('s2', pong('x'));
-    await Promise.resolve();
+    await endOfTurn();
     expect(emits.map((e) => e.ids)).toEqual([['s1'], ['s2']]);
+  });
+
+  test('sends made a few promise steps later in the same turn (the ack after its update) go in the same flush', async () => {
+    const { outbox, emits } = recorded();
+    const update = pong('update');
+    const ack = pong('ack');
+    outbox.send('s1', update);
+    outbox.send('s2', update);
+    await Promise.resolve().then(() => Promise.resolve());
+    outbox.send('s1', ack);
+    expect(emits).toEqual([]);
+    await endOfTurn();
+    expect(emits).toEqual([
+      { ids: ['s1', 's2'], msg: update },
+      { ids: ['s1'], msg: ack },
+    ]);
   });
 
   test('a later turn starts afresh', async () => {
     const { outbox, emits } = recorded();
     const a = pong('a');
     outbox.send('s1', a);
-    await Promise.resolve();
+    await endOfTurn();
     outbox.send('s2', a);
-    await Promise.resolve();
+    await endOfTurn();
     expect(emits.map((e) => e.ids)).toEqual([['s1'], ['s2']]);
+  });
+});
+
+describe('held writes', () => {
+  test('the sockets sent several messages in a flush are held from before the first emit until after the last', () => {
+    const log: string[] = [];
+    const outbox = new Outbox(
+      (ids, msg) => log.push(`emit ${msg.type === 'pong' ? msg.ref : msg.type} to ${ids.join(',')}`),
+      (ids) => {
+        log.push(`hold ${ids.join(',')}`);
+        return () => log.push('release');
+      },
+    );
+    outbox.send('s1', pong('u'));
+    outbox.send('s2', pong('v'));
+    outbox.send('s1', pong('ack'));
+    outbox.flush();
+    expect(log).toEqual(['hold s1', 'emit u to s1', 'emit v to s2', 'emit ack to s1', 'release']);
+  });
+
+  test('a failing emit still releases the held sockets', () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    let released = false;
+    const outbox = new Outbox(
+      () => {
+        throw new Error('socket closed mid-write');
+      },
+      () => () => (released = true),
+    );
+    outbox.send('s1', pong('a'));
+    outbox.send('s1', pong('b'));
+    outbox.flush();
+    expect(released).toBe(true);
+    error.mockRestore();
   });
 });
 

@@ -144,6 +144,49 @@ describe('happy path', () => {
   });
 });
 
+describe('views travel as patches', () => {
+  const asSent = (v: unknown) => JSON.parse(JSON.stringify(v)) as unknown;
+
+  test('after the welcome, updates carry patches that rebuild exactly each viewer\'s own view', async () => {
+    const gm = await connect(table.gmToken);
+    const aki = await connect(table.aki.token);
+    const bora = await connect(table.bora.token);
+    const spectator = await connect(table.spectatorToken);
+    const card = handOf(aki, table.aki.seat)[0]!;
+    aki.send({ type: 'command', ref: 'p1', command: { type: 'card.play', card, faceUp: false } });
+    await aki.reply('p1');
+    gm.send({ type: 'command', ref: 'w1', command: { type: 'chat.send', to: { kind: 'seat', seat: table.bora.seat }, text: 'psst' } });
+    const { seq } = (await gm.reply('w1')) as { seq: number };
+    for (const [client, viewer] of [
+      [gm, GM],
+      [aki, { role: 'player', seat: table.aki.seat }],
+      [bora, { role: 'player', seat: table.bora.seat }],
+      [spectator, { role: 'spectator' }],
+    ] as const) {
+      // A pong follows every update sent before it.
+      await client.ping();
+      const updates = client.frames.filter((m) => m.type === 'update');
+      expect(updates.map((m) => [m.seq, m.view === undefined, m.patch?.base])).toEqual([
+        [seq - 1, true, 5],
+        [seq, true, seq - 1],
+      ]);
+      expect(client.replica.view).toEqual(asSent(table.room.viewFor(viewer)));
+    }
+    expect(JSON.stringify(spectator.raw)).not.toContain('psst');
+  });
+
+  test('a resync request brings a fresh welcome, and the patches that follow apply to it', async () => {
+    const aki = await connect(table.aki.token);
+    aki.send({ type: 'resync' });
+    const again = await aki.next((m) => m.type === 'welcome');
+    expect(again).toMatchObject({ type: 'welcome', seq: 5 });
+    aki.send({ type: 'command', ref: 'c1', command: { type: 'chat.send', to: { kind: 'all' }, text: 'back' } });
+    await aki.reply('c1');
+    expect(aki.frames.at(-2)).toMatchObject({ type: 'update', seq: 6, patch: { base: 5 } });
+    expect(aki.replica.view).toEqual(asSent(table.room.viewFor({ role: 'player', seat: table.aki.seat })));
+  });
+});
+
 describe('hostile or mistaken input: coded rejection, nothing changes, others still served', () => {
   test('malformed JSON → BAD_JSON', async () => {
     const aki = await connect(table.aki.token);

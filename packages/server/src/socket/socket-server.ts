@@ -8,8 +8,11 @@ import type { Connection, Room } from '../rooms/room.ts';
 import type { RoomRegistry } from '../rooms/room-registry.ts';
 import { resolveToken } from '../rooms/tokens.ts';
 import { parseInbound, rejection } from './inbound.ts';
+import { socketWriteHold } from './hold-writes.ts';
 import { Outbox } from './outbox.ts';
 import { MAX_REJECTIONS_IN_A_ROW, SOCKET_RATE, TokenBucket } from './rate-limit.ts';
+import { PatchCache, SocketViews } from './view-patches.ts';
+import { wireParser } from './wire-parser.ts';
 
 export type SocketDeps = { store: Store; rooms: RoomRegistry };
 
@@ -23,12 +26,14 @@ const MAX_FRAME_BYTES = 64 * 1024;
  * Socket.IO on the app's HTTP server. The handshake fixes who the socket is; every inbound frame is rate-limited
  * and validated before the room sees it; outbound frames are only what the room produced for this socket's viewer.
  * Outbound messages go out as objects (Socket.IO encodes them once), and a message the room hands to several
- * sockets of one viewer is encoded once for all of them (see Outbox).
+ * sockets of one viewer is encoded once for all of them (see Outbox). An update's view goes out as a patch against
+ * the view the socket last received (see SocketViews).
  */
 export function attachSocketServer(httpServer: HttpServer, deps: SocketDeps): Server {
-  const io = new Server(httpServer, { maxHttpBufferSize: MAX_FRAME_BYTES, serveClient: false });
+  const io = new Server(httpServer, { maxHttpBufferSize: MAX_FRAME_BYTES, serveClient: false, parser: wireParser });
   // Every socket is in the room named by its own id, so this reaches exactly the listed sockets.
-  const outbox = new Outbox((ids, msg) => io.to([...ids]).emit(WIRE_EVENT, msg));
+  const outbox = new Outbox((ids, msg) => io.to([...ids]).emit(WIRE_EVENT, msg), socketWriteHold(io));
+  const patches = new PatchCache();
 
   io.use((socket, next) => {
     authenticate(socket, deps).then(
@@ -42,7 +47,7 @@ export function attachSocketServer(httpServer: HttpServer, deps: SocketDeps): Se
 
   io.on('connection', (socket) => {
     const data = socket.data as SocketData;
-    serveSocket(socket, data, deps, outbox).catch((e: unknown) => {
+    serveSocket(socket, data, deps, outbox, patches).catch((e: unknown) => {
       console.error(`socket ${socket.id} failed`, e);
       outbox.flush();
       socket.disconnect(true);
@@ -65,9 +70,10 @@ async function authenticate(socket: Socket, deps: SocketDeps): Promise<string | 
   return undefined;
 }
 
-async function serveSocket(socket: Socket, data: SocketData, deps: SocketDeps, outbox: Outbox): Promise<void> {
+async function serveSocket(socket: Socket, data: SocketData, deps: SocketDeps, outbox: Outbox, patches: PatchCache): Promise<void> {
   const { room, viewer } = data;
-  const send = (msg: ServerMessage) => outbox.send(socket.id, msg);
+  const views = new SocketViews(patches);
+  const send = (msg: ServerMessage) => outbox.send(socket.id, views.outgoing(msg));
   /** Closes after writing what is queued, so a `kicked` sent just before still reaches the socket. */
   const close = () => {
     outbox.flush();
@@ -102,8 +108,23 @@ async function serveSocket(socket: Socket, data: SocketData, deps: SocketDeps, o
     handle(parsed.msg, parsed.rawCommand);
   });
 
+  /** Attaches (again, for a resync: a fresh welcome); a socket that closed meanwhile is detached at once. */
+  async function attach(lastSeq?: number): Promise<boolean> {
+    await room.attach(conn, lastSeq);
+    if (socket.connected) return true;
+    room.detach(socket.id);
+    return false;
+  }
+
   function handle(msg: ClientMessage, rawCommand: unknown): void {
-    if (msg.type === 'ping') return send({ type: 'pong', ref: msg.ref, seq: room.seq });
+    if (msg.type === 'ping') return send({ type: 'pong', ref: msg.ref, seq: room.seq, now: room.now });
+    if (msg.type === 'resync') {
+      attach().catch((e: unknown) => {
+        console.error(`room ${room.id}: resync failed`, e);
+        sendRejection(rejection(null, 'INTERNAL'));
+      });
+      return;
+    }
     room.submit(room.game.parseCommand ? rawCommand : msg.command, viewer).then(
       (result) => {
         if (result.ok) send({ type: 'ack', ref: msg.ref, seq: result.value.seq });
@@ -118,11 +139,7 @@ async function serveSocket(socket: Socket, data: SocketData, deps: SocketDeps, o
 
   socket.on('disconnect', () => room.detach(socket.id));
 
-  await room.attach(conn, data.lastSeq);
-  if (!socket.connected) {
-    room.detach(socket.id);
-    return;
-  }
+  if (!(await attach(data.lastSeq))) return;
   // The link may have been re-issued between the handshake and the attach; the kick for it would have missed us.
   const still = await resolveToken(deps.store, data.token);
   if (!still.ok) await room.kick((c) => c.id === socket.id, still.error.code);

@@ -1,11 +1,12 @@
 import type { ServerMessage } from '@veiltable/protocol';
-import { PROTOCOL_VERSION, serverMessage, WIRE_EVENT } from '@veiltable/protocol';
+import { PROTOCOL_VERSION, serverMessage, ViewReplica, WIRE_EVENT } from '@veiltable/protocol';
 import { io } from 'socket.io-client';
 import type { Socket } from 'socket.io-client';
 
 /**
  * A real Socket.IO client for tests that records every frame it receives, parsed with the protocol's
- * `serverMessage` schema: a frame that does not parse is kept in `invalid` so a test can assert there are none.
+ * `serverMessage` schema: a frame that does not parse is kept in `invalid` so a test can assert there are none,
+ * and so is an update whose view patch does not apply to the view this client holds.
  */
 export class WireClient {
   readonly socket: Socket;
@@ -13,6 +14,8 @@ export class WireClient {
   /** Every payload as received, before parsing. */
   readonly raw: unknown[] = [];
   readonly invalid: unknown[] = [];
+  /** The view as the server's welcome and patches built it. */
+  readonly replica = new ViewReplica();
   private waiters: { match: (m: ServerMessage) => boolean; resolve: (m: ServerMessage) => void }[] = [];
   /** Index into frames from which `next` looks; advanced past each matched frame. */
   private cursor = 0;
@@ -27,6 +30,7 @@ export class WireClient {
         this.invalid.push(payload);
         return;
       }
+      if (this.replica.receive(payload as ServerMessage) === 'lost') this.invalid.push(payload);
       this.frames.push(parsed.data);
       for (const w of [...this.waiters]) {
         if (w.match(parsed.data)) {

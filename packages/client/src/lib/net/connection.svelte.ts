@@ -1,6 +1,8 @@
 import {
+  gameView,
   PROTOCOL_VERSION,
   serverMessage,
+  ViewReplica,
   WIRE_EVENT,
   type ClientMessageInput,
   type GameCommandInput,
@@ -11,6 +13,7 @@ import {
   type Viewer,
 } from '@veiltable/protocol';
 import { io } from 'socket.io-client';
+import { ServerClock } from './server-clock.svelte.ts';
 
 /** How many recent events a connection keeps for the UI. */
 const EVENTS_KEPT = 300;
@@ -67,6 +70,8 @@ export class Connection {
   /** Refs of commands sent and not yet answered. */
   pending = $state<string[]>([]);
   rejections = $state<Rejection[]>([]);
+  /** The server's clock as this device estimates it, from welcomes and the ping sent after each. */
+  readonly clock = new ServerClock();
 
   readonly token: string;
   private socket: WireSocket | null = null;
@@ -75,6 +80,12 @@ export class Connection {
   private nextRef = 1;
   private nextRejectionId = 1;
   private kicked = false;
+  /** The ping measuring the clock offset, while its pong is awaited. */
+  private clockPing: { ref: string; sentAt: number } | null = null;
+  /** The view exactly as received, which the server's patches apply to. */
+  private readonly replica = new ViewReplica();
+  /** A resync was asked for and its welcome has not come yet. */
+  private resyncing = false;
 
   constructor(token: string, factory: SocketFactory = defaultFactory) {
     this.token = token;
@@ -144,12 +155,18 @@ export class Connection {
       console.warn('dropped a frame that does not match the protocol', parsed.error);
       return;
     }
-    this.apply(parsed.data);
+    // The replica keeps the message as received: patches apply to exactly what the server sent.
+    this.apply(parsed.data, raw as ServerMessage);
   }
 
-  private apply(message: ServerMessage): void {
+  private apply(message: ServerMessage, received: ServerMessage): void {
     switch (message.type) {
       case 'welcome':
+        // Sent unasked: its time counts as read the moment it arrived, until the ping's pong refines it.
+        this.clock.sample(message.now, Date.now());
+        this.pingClock();
+        this.replica.receive(received);
+        this.resyncing = false;
         this.roomTitle = message.room.title;
         this.viewer = message.viewer;
         this.view = message.view;
@@ -158,16 +175,21 @@ export class Connection {
         this.reason = null;
         this.reconnectAttempt = 0;
         return;
-      case 'update':
+      case 'update': {
         // A replayed frame older than what we hold would roll the view back; skip it.
         if (this.lastSeq !== null && message.seq < this.lastSeq) return;
+        const gap = this.lastSeq !== null && message.seq > this.lastSeq + 1;
         this.lastSeq = message.seq;
         if (message.events.length > 0) {
           const added = message.events.map((event) => ({ seq: message.seq, event }));
           this.events = [...this.events, ...added].slice(-EVENTS_KEPT);
         }
-        if (message.view) this.view = message.view;
+        const step = this.replica.receive(received);
+        if (step === 'changed') this.show(message.view);
+        // Events were missed, or the view cannot follow: only a fresh welcome puts both right.
+        if (gap || step === 'lost') this.resync();
         return;
+      }
       case 'ack':
         this.settle(message.ref, { ok: true, seq: message.seq });
         return;
@@ -185,11 +207,50 @@ export class Connection {
         this.reason = message.code;
         return;
       case 'pong':
+        if (this.clockPing?.ref === message.ref) {
+          this.clock.sample(message.now, Date.now(), this.clockPing.sentAt);
+          this.clockPing = null;
+        }
         return;
     }
   }
 
+  /** Shows the view just replaced or patched: `parsed` when it came whole, else the patched one once it checks out. */
+  private show(parsed: GameView | undefined): void {
+    if (parsed) {
+      this.view = parsed;
+      return;
+    }
+    const checked = gameView.safeParse(this.replica.view);
+    if (checked.success) {
+      this.view = checked.data;
+      return;
+    }
+    console.warn('a patched view does not match the protocol', checked.error);
+    this.replica.lose();
+    this.resync();
+  }
+
+  /** Asks the server for a fresh welcome, once until it arrives; meanwhile the view shown stays as it was. */
+  private resync(): void {
+    if (this.resyncing || !this.socket) return;
+    this.resyncing = true;
+    const message: ClientMessageInput = { type: 'resync' };
+    this.socket.emit(WIRE_EVENT, JSON.stringify(message));
+  }
+
+  /** Pings once so the pong's server time, read mid round trip, corrects the welcome's rougher estimate. */
+  private pingClock(): void {
+    if (!this.socket) return;
+    const ref = `t${this.nextRef++}`;
+    this.clockPing = { ref, sentAt: Date.now() };
+    const message: ClientMessageInput = { type: 'ping', ref };
+    this.socket.emit(WIRE_EVENT, JSON.stringify(message));
+  }
+
   private onDisconnect(reason: string): void {
+    // The reconnect's welcome brings a whole view anyway.
+    this.resyncing = false;
     this.failPending('UNCONFIRMED');
     if (this.kicked) {
       this.status = 'kicked';

@@ -1,5 +1,5 @@
 import { PROTOCOL_VERSION, WIRE_EVENT, type FreeTableView, type HandshakeAuth } from '@veiltable/protocol';
-import { beforeEach, describe, expect, test, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { Connection, type AuthProvider, type WireSocket } from './connection.svelte.ts';
 
 /** A socket double: records what the connection emits and lets the test fire socket events. */
@@ -48,6 +48,7 @@ const welcome = (seq: number, v = view()) => ({
   room: { id: 'r1', game: 'free-table', title: 'Night at the inn' },
   viewer: { role: 'player', seat: 's1' },
   seq,
+  now: 0,
   view: v,
 });
 
@@ -96,6 +97,31 @@ describe('handshake and welcome', () => {
   });
 });
 
+describe('the server clock', () => {
+  afterEach(() => vi.useRealTimers());
+
+  test('a welcome sets the offset at once, then a ping’s pong measures it over the round trip', () => {
+    vi.useFakeTimers({ now: 1_000_000 });
+    // The server's clock runs 5 minutes ahead of this device's.
+    socket.fire(WIRE_EVENT, { ...welcome(1), now: 1_000_000 + 300_000 });
+    expect(conn.clock.offset).toBe(300_000);
+    const ping = socket.sent.at(-1) as { type: string; ref: string };
+    expect(ping.type).toBe('ping');
+    vi.setSystemTime(1_000_400);
+    // The welcome had taken 150 ms to arrive; the pong's time was read 200 ms into a 400 ms round trip.
+    socket.fire(WIRE_EVENT, { type: 'pong', ref: ping.ref, seq: 1, now: 1_000_200 + 300_150 });
+    expect(conn.clock.offset).toBe(300_150);
+    expect(conn.clock.now()).toBe(1_000_400 + 300_150);
+  });
+
+  test('a pong for another ping leaves the offset alone', () => {
+    vi.useFakeTimers({ now: 1_000_000 });
+    socket.fire(WIRE_EVENT, { ...welcome(1), now: 1_060_000 });
+    socket.fire(WIRE_EVENT, { type: 'pong', ref: 'other', seq: 1, now: 5 });
+    expect(conn.clock.offset).toBe(60_000);
+  });
+});
+
 describe('updates', () => {
   beforeEach(() => socket.fire(WIRE_EVENT, welcome(3)));
 
@@ -127,12 +153,54 @@ describe('updates', () => {
   });
 });
 
+describe('view patches', () => {
+  beforeEach(() => socket.fire(WIRE_EVENT, welcome(3)));
+  const patch = (seq: number, base: number, ops: unknown[]) => ({ type: 'update', seq, events: [], patch: { base, ops } });
+  const resyncs = () => socket.sent.filter((m) => (m as { type: string }).type === 'resync').length;
+
+  test('a patch against the view held updates it; an update without one leaves the view as it was', () => {
+    const before = conn.view;
+    socket.fire(WIRE_EVENT, patch(4, 3, [{ op: 'set', path: ['seats', 0, 'name'], value: 'Ari' }]));
+    socket.fire(WIRE_EVENT, { type: 'update', seq: 5, events: [] });
+    socket.fire(WIRE_EVENT, patch(6, 4, [{ op: 'splice', path: ['seats'], at: 1, remove: 0, items: [{ id: 's2', name: 'Bora', handCount: 0 }] }]));
+    expect(conn.view).toEqual({
+      ...before,
+      seats: [
+        { id: 's1', name: 'Ari', handCount: 0 },
+        { id: 's2', name: 'Bora', handCount: 0 },
+      ],
+    });
+    expect(conn.lastSeq).toBe(6);
+    expect(resyncs()).toBe(0);
+  });
+
+  test.each([
+    ['a patch for a view we do not hold', patch(4, 2, [{ op: 'set', path: ['seats', 0, 'name'], value: 'Ari' }])],
+    ['a patch that does not apply', patch(4, 3, [{ op: 'set', path: ['seats', 5, 'name'], value: 'Ari' }])],
+    ['a patch whose result breaks the schema', patch(4, 3, [{ op: 'set', path: ['game'], value: 'chess' }])],
+    ['a seq gap', { type: 'update', seq: 6, events: [] }],
+  ])('%s asks once for a resync; the welcome puts the view right', (_name, frame) => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    socket.fire(WIRE_EVENT, frame);
+    socket.fire(WIRE_EVENT, patch(7, 4, [{ op: 'set', path: ['seats', 0, 'name'], value: 'Ari' }]));
+    warn.mockRestore();
+    expect(conn.view?.seats[0]?.name).toBe('Aki');
+    expect(resyncs()).toBe(1);
+    socket.fire(WIRE_EVENT, welcome(7, view({ seats: [{ id: 's1', name: 'Ari', handCount: 1 }] })));
+    socket.fire(WIRE_EVENT, patch(8, 7, [{ op: 'set', path: ['seats', 0, 'handCount'], value: 2 }]));
+    expect(conn.view?.seats[0]).toEqual({ id: 's1', name: 'Ari', handCount: 2 });
+    expect(resyncs()).toBe(1);
+  });
+});
+
 describe('commands', () => {
   beforeEach(() => socket.fire(WIRE_EVENT, welcome(1)));
+  /** What was sent apart from the clock ping every welcome brings. */
+  const commands = () => socket.sent.filter((m) => (m as { type: string }).type === 'command');
 
   test('a command is sent with a ref and resolves on its ack', async () => {
     const outcome = conn.send({ type: 'note.add', text: 'x' });
-    const sent = socket.sent[0] as { type: string; ref: string; command: unknown };
+    const sent = commands()[0] as { type: string; ref: string; command: unknown };
     expect(sent).toMatchObject({ type: 'command', command: { type: 'note.add', text: 'x' } });
     expect(conn.pending).toEqual([sent.ref]);
     socket.fire(WIRE_EVENT, { type: 'ack', ref: sent.ref, seq: 2 });
@@ -142,7 +210,7 @@ describe('commands', () => {
 
   test('a refusal resolves the command and is listed for display with its rule', async () => {
     const outcome = conn.send({ type: 'decl.reveal', decl: 'd1' });
-    const { ref } = socket.sent[0] as { ref: string };
+    const { ref } = commands()[0] as { ref: string };
     socket.fire(WIRE_EVENT, { type: 'rejected', ref, code: 'NOT_GM', rule: 'FT-DECL-03', seq: 0 });
     await expect(outcome).resolves.toEqual({ ok: false, code: 'NOT_GM', rule: 'FT-DECL-03' });
     expect(conn.rejections.map((r) => [r.code, r.rule])).toEqual([['NOT_GM', 'FT-DECL-03']]);
@@ -153,7 +221,7 @@ describe('commands', () => {
   test('refs are unique per command', () => {
     conn.send({ type: 'deck.shuffle' });
     conn.send({ type: 'deck.shuffle' });
-    const refs = (socket.sent as { ref: string }[]).map((m) => m.ref);
+    const refs = (commands() as { ref: string }[]).map((m) => m.ref);
     expect(new Set(refs).size).toBe(2);
   });
 
@@ -168,7 +236,7 @@ describe('commands', () => {
   test('nothing is sent while offline', async () => {
     socket.fire('disconnect', 'transport close');
     await expect(conn.send({ type: 'deck.shuffle' })).resolves.toEqual({ ok: false, code: 'OFFLINE' });
-    expect(socket.sent).toEqual([]);
+    expect(commands()).toEqual([]);
   });
 });
 
