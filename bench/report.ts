@@ -12,7 +12,7 @@ export type BenchResults = {
   totalSec?: number;
 };
 
-type Unit = 'ms' | '/s' | 'MiB' | 'KiB' | 'cpu s' | 'B' | '';
+type Unit = 'ms' | '/s' | 'MiB' | 'KiB' | 'cpu s' | 'B' | 'calls' | '';
 
 /** One printed line: a figure, what it is measured against, and the goal on their ratio when there is one. */
 export type Figure = {
@@ -53,6 +53,8 @@ const count = (e: Record<string, number> | undefined) => Object.values(e ?? {}).
 const sumErrors = (s: StackResult, withServerLines = true) =>
   count(s.rounds.errors) + count(s.resync?.errors) + (withServerLines ? s.server.errorLines : 0);
 const perSocket = (held: number, idle: number, sockets: number) => Math.max(0, held - idle) / sockets / 1024;
+/** A server figure of the window per commit confirmed in it (for the bare server, per answer it acknowledged). */
+const perCommit = (s: StackResult, total: number) => total / Math.max(1, s.rounds.commits);
 
 /** Every figure the run can give, each with its baseline from the same run. */
 export function buildFigures(r: BenchResults): Figure[] {
@@ -70,6 +72,11 @@ export function buildFigures(r: BenchResults): Figure[] {
     out.push(figure({ name: 'server heap per socket', unit: 'KiB', value: perSocket(vt.server.heldHeap, vt.server.idleHeap, vt.sockets), baseline: perSocket(bare.server.heldHeap, bare.server.idleHeap, bare.sockets), against: 'bare Socket.IO', goal: { op: '<=', x: 2 } }));
     out.push(figure({ name: 'server RSS per socket', unit: 'KiB', value: perSocket(vt.server.heldRss, vt.server.idleRss, vt.sockets), baseline: perSocket(bare.server.heldRss, bare.server.idleRss, bare.sockets), against: 'bare Socket.IO', goal: { op: '<=', x: 2 } }));
     out.push(figure({ name: 'server CPU in window', unit: 'cpu s', value: vt.server.cpuSec, baseline: bare.server.cpuSec, against: 'bare Socket.IO' }));
+    out.push(figure({ name: 'server CPU per commit', unit: 'ms', value: perCommit(vt, vt.server.cpuSec * 1000), baseline: perCommit(bare, bare.server.cpuSec * 1000), against: 'bare Socket.IO' }));
+    if (vt.server.writes && bare.server.writes) {
+      out.push(figure({ name: 'server write calls per commit', unit: 'calls', value: perCommit(vt, vt.server.writes.calls), baseline: perCommit(bare, bare.server.writes.calls), against: 'bare Socket.IO' }));
+      out.push(figure({ name: 'server bytes written per commit', unit: 'B', value: perCommit(vt, vt.server.writes.bytes), baseline: perCommit(bare, bare.server.writes.bytes), against: 'bare Socket.IO' }));
+    }
     out.push(figure({ name: 'load process CPU in window', unit: 'cpu s', value: vt.loadCpuSec, baseline: bare.loadCpuSec, against: 'bare Socket.IO' }));
     out.push(figure({ name: 'bare commit latency p99 (paced)', unit: 'ms', value: commitLatency.p99 }));
   } else {

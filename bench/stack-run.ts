@@ -14,6 +14,8 @@ export type ServerFigures = {
   peakHeap: number;
   peakRss: number;
   cpuSec: number;
+  /** Write system calls and bytes written in the window, where the platform tells them. */
+  writes?: { calls: number; bytes: number };
   errorLines: number;
 };
 
@@ -62,6 +64,9 @@ export async function runStack(plan: StackPlan): Promise<StackResult> {
       peakHeap: atEnd.peakHeap,
       peakRss: atEnd.peakRss,
       cpuSec: (atEnd.cpuMicros - before.cpuMicros) / 1e6,
+      ...(atEnd.writes && before.writes
+        ? { writes: { calls: atEnd.writes.calls - before.writes.calls, bytes: atEnd.writes.bytes - before.writes.bytes } }
+        : {}),
       errorLines: server.errorLines,
     };
     return {

@@ -1,7 +1,7 @@
 import { io } from 'socket.io-client';
 import type { Socket } from 'socket.io-client';
 import type { ServerMessage } from '@veiltable/protocol';
-import { createRoomResponse, PROTOCOL_VERSION, seatLinkResponse, serverMessage, WIRE_EVENT } from '@veiltable/protocol';
+import { createRoomResponse, PROTOCOL_VERSION, seatLinkResponse, serverMessage, ViewReplica, WIRE_EVENT } from '@veiltable/protocol';
 import type { Driver } from './driver.ts';
 import { answerText, CONNECT_PARALLEL, DRAIN_TIMEOUT_MS, ROUND_TIMEOUT_MS, waitUntil } from './driver.ts';
 import type { LoadConfig, ResyncRequest, ResyncResult } from './messages.ts';
@@ -18,6 +18,8 @@ export type VtSocket = {
   room: VtRoom;
   /** Seq of the last update or welcome applied. */
   lastSeq: number;
+  /** The view as the welcome and the patches built it, as a client keeps it. */
+  replica: ViewReplica;
   /** Counted toward the room's fan-out; false while deliberately dropped. */
   active: boolean;
   revealedDecl: string | undefined;
@@ -95,6 +97,7 @@ export class VeiltableDriver implements Driver {
       token,
       room,
       lastSeq: -1,
+      replica: new ViewReplica(),
       active: true,
       revealedDecl: undefined,
       nextRef: 1,
@@ -116,6 +119,7 @@ export class VeiltableDriver implements Driver {
           welcomed = true;
           // The first frame of each socket is checked against the contract; the rest only parsed, to keep load cheap.
           if (!serverMessage.safeParse(msg).success) this.rec.error('welcome-shape');
+          vs.replica.receive(msg);
           vs.lastSeq = msg.seq;
           resolve(vs);
           return;
@@ -134,6 +138,11 @@ export class VeiltableDriver implements Driver {
   }
 
   private onMessage(vs: VtSocket, msg: ServerMessage): void {
+    if (vs.replica.receive(msg) === 'lost') {
+      // A patch for a view this socket does not hold: a server fault. Count it, and ask for a whole view as a client does.
+      this.rec.error('view-patch-lost');
+      vs.socket.emit(WIRE_EVENT, JSON.stringify({ type: 'resync' }));
+    }
     switch (msg.type) {
       case 'update':
         this.rec.sizeOf('update', msg);

@@ -12,4 +12,6 @@ export type ProbeReply = {
   cpuMicros: number;
   peakHeap: number;
   peakRss: number;
+  /** Write system calls (write, writev…) and bytes they wrote, from /proc/self/io; absent where there is none. */
+  writes?: { calls: number; bytes: number };
 };
