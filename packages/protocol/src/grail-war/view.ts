@@ -132,10 +132,10 @@ const gwCharacterStatus = z.strictObject({
   trust: z.number().int().nullable(),
   trustLockDays: z.number().int().nullable(),
   sealResisted: z.boolean(),
-  /** GW-ITEM "for the scene" consumables and the servant's HP raises (charms, CLASS-02 (2)) in force, with what they added to the maxima. */
+  /** GW-ITEM "for the scene" consumables, the servant's HP raises (charms, CLASS-02 (2)) and trust shift (TRUST-02) in force, with what they added to the maxima. */
   sceneEffects: z.array(
     z.strictObject({
-      item: z.enum(['lifePotion', 'mindPotion', 'protectionPotion', 'berserkerPotion', 'guardianCharm', 'lifeCharm', 'classHp']),
+      item: z.enum(['lifePotion', 'mindPotion', 'protectionPotion', 'berserkerPotion', 'guardianCharm', 'lifeCharm', 'classHp', 'trust']),
       kind: z.enum(['smash', 'counter', 'rush', 'normal']).nullable(),
       maxHp: z.number().int(),
       maxMp: z.number().int(),

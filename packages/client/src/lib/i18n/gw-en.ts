@@ -36,6 +36,7 @@ export const gwEn = {
   'gw.roster.trueName': 'True name: {name}',
   'gw.roster.trueNameRevealed': 'Someone has learned this true name',
   'gw.roster.trust': '신뢰도 {n}',
+  'gw.roster.trustShift': 'Trust: max HP {hp}, max MP {mp}',
   'gw.roster.concealment': '신비 은닉도 {n}',
   'gw.roster.sanctions': '교회의 제재 ×{n}',
 
@@ -114,6 +115,7 @@ export const gwEn = {
   'gw.item.guardianCharm': 'Guardian Charm (servant max HP +10)',
   'gw.item.lifeCharm': 'Life Charm (servant max HP +20)',
   'gw.item.classHp': 'Class trait (max HP +20)',
+  'gw.item.trust': 'Trust (max HP/MP shifted)',
   'gw.before.title': 'Before the next battle',
   'gw.before.effects': 'In force this scene: {list}',
   'gw.before.stanceReady': 'Attack Stance is ready for the next battle.',

@@ -8,7 +8,7 @@ import { openBatch } from './batch.ts';
 import { rankPlus } from './grades.ts';
 import { itemsOf } from './judgment-values.ts';
 import { masterPool, servantPool } from './pool.ts';
-import { alreadyInForce, potionKind, useConsumable, wearHpRaises } from './scene-effects.ts';
+import { alreadyInForce, potionKind, useConsumable, wearHpRaises, wearTrust } from './scene-effects.ts';
 import type { MasterSheet } from './sheets.ts';
 import type { Battle, Character, GrailWarState } from './state.ts';
 import { characterOf, participantOf } from './state.ts';
@@ -89,10 +89,12 @@ export function revealPrebattle(ctx: Ctx, battle: Battle): void {
   for (const r of revealed.value) if (r.declared && r.answer) decls[r.seat] = r.answer;
   // "For the scene" potions first: Defense Stance's max + 20 and Restoration read the raised maximum (ITEM-D4/D5).
   for (const [id, d] of Object.entries(decls)) for (const c of d.consumables) useConsumable(characterOf(ctx.state, id)!, c, o);
-  // Charms and the class's +20 HP likewise, before the seals that read the maximum (ITEM-E1/C2, CLASS-02 (2)).
+  // Charms, the class's +20 HP and the trust shift likewise, before the seals that read the maximum (ITEM-E1/C2,
+  // CLASS-02 (2), TRUST-02).
   for (const p of battle.participants) {
     const ch = characterOf(ctx.state, p.id)!;
     wearHpRaises(ch, itemsOf(ctx.state, ch), o);
+    wearTrust(ch, o);
   }
   const stance = new Set<string>();
   for (const [id, d] of Object.entries(decls)) {

@@ -19,8 +19,11 @@ export const HP_RAISES = { guardianCharm: 10, lifeCharm: 20, classHp: 20 } as co
 export type HpRaise = keyof typeof HP_RAISES;
 const isHpRaise = (item: string): item is HpRaise => Object.hasOwn(HP_RAISES, item);
 
-/** One scene item or HP raise in force, with what it added to the sheet's maxima so that its end can take it back. */
-export type SceneEffect = { item: SceneItem | HpRaise; kind: 'smash' | 'counter' | 'rush' | 'normal' | null; maxHp: number; maxMp: number };
+/**
+ * One scene item, HP raise or trust shift in force, with what it added to the sheet's maxima (negative when it lowered
+ * one) so that its end can take it back.
+ */
+export type SceneEffect = { item: SceneItem | HpRaise | 'trust'; kind: 'smash' | 'counter' | 'rush' | 'normal' | null; maxHp: number; maxMp: number };
 
 type Use = PrebattleDecl['consumables'][number];
 
@@ -29,7 +32,18 @@ const RECOVERY = 5;
 /** GW-ITEM-D4 / D5: +10 to a maximum for the scene. */
 const POTION_MAX = 10;
 
-const restore = (m: { current: number; max: number }, n: number) => {
+type Meter = { current: number; max: number };
+
+/**
+ * Moves a maximum by n and the current value with it: a raise carries its extra into the fight, a cut takes the same
+ * away but never leaves the value below `floor` (or below where it already was, if lower).
+ */
+const shift = (m: Meter, n: number, floor: number) => {
+  m.max += n;
+  m.current = n >= 0 ? m.current + n : Math.max(m.current + n, Math.min(m.current, floor));
+};
+
+const restore = (m: Meter, n: number) => {
   m.current = Math.max(m.current, Math.min(m.max, m.current + n));
 };
 
@@ -77,10 +91,38 @@ export function wearHpRaises(ch: Character, items: readonly string[], o: GrailWa
   for (const item of raises) {
     if (ch.sceneEffects.some((e) => e.item === item)) continue;
     const n = HP_RAISES[item];
-    ch.sheet.hp.max += n;
-    ch.sheet.hp.current += n;
+    shift(ch.sheet.hp, n, 1);
     ch.sceneEffects.push({ item, kind: null, maxHp: n, maxMp: 0 });
   }
+}
+
+/** GW-TRUST-02: trust t moves a servant's max HP by −t and its max MP by +t (t = −4: HP +4, MP −4). */
+const trustShift = (t: number) => ({ maxHp: t === 0 ? 0 : -t, maxMp: t });
+
+/** Takes back what a held effect moved, HP never below 1 and MP never below 0 (unless already lower). */
+function takeBack(ch: Character, e: SceneEffect): void {
+  shift(ch.sheet.hp, -e.maxHp, 1);
+  shift(ch.sheet.mp, -e.maxMp, 0);
+}
+
+/**
+ * GW-TRUST-02 under the trust trial: a servant going into battle fights with its maxima shifted by its trust, its HP
+ * and MP moved with them, as an HP raise does, and holds the shift until the scene ends. If its trust has changed
+ * since an earlier battle of the scene (SEAL-09), the old shift is taken back and the new one put on.
+ */
+export function wearTrust(ch: Character, o: GrailWarOptions): void {
+  if (ch.sheet.kind !== 'servant' || !o.trustRule) return;
+  const next = trustShift(ch.trust);
+  const held = ch.sceneEffects.find((e) => e.item === 'trust');
+  if (held && held.maxHp === next.maxHp && held.maxMp === next.maxMp) return;
+  if (held) {
+    takeBack(ch, held);
+    ch.sceneEffects = ch.sceneEffects.filter((e) => e !== held);
+  }
+  if (ch.trust === 0) return;
+  shift(ch.sheet.hp, next.maxHp, 1);
+  shift(ch.sheet.mp, next.maxMp, 0);
+  ch.sceneEffects.push({ item: 'trust', kind: null, ...next });
 }
 
 /** The Berserker's Potion card kind in force on a character, if any. */
@@ -92,7 +134,8 @@ export function potionKind(ch: Character): SceneEffect['kind'] {
  * GM: ends the scene (FLOW-03 S4 step 5): "for the scene" effects expire, and an Attack Stance declared before a
  * scene with no battle is lost. A potion's raised maximum goes back down, and the current value loses only what sat
  * above the lowered maximum up to the potion's own amount, so HP above max from Defense Stance keeps its +20. An HP
- * raise takes back the HP it gave as well, so the damage taken stays taken, but never knocks the servant below 1.
+ * raise or trust shift takes back the HP and MP it gave (or gives back what it took) as well, so the damage taken
+ * stays taken, but never knocks the servant below 1 HP or 0 MP.
  */
 export function sceneEnd(ctx: Ctx): Result<void> {
   const gm = requireGm(ctx);
@@ -101,10 +144,8 @@ export function sceneEnd(ctx: Ctx): Result<void> {
   if (b && b.phase !== 'ended') return err('BATTLE_IN_PROGRESS', 'GW-FLOW-03');
   for (const ch of Object.values(ctx.state.characters)) {
     for (const e of ch.sceneEffects) {
-      if (isHpRaise(e.item)) {
-        const hp = ch.sheet.hp;
-        hp.current = Math.max(hp.current - e.maxHp, Math.min(hp.current, 1));
-        hp.max -= e.maxHp;
+      if (isHpRaise(e.item) || e.item === 'trust') {
+        takeBack(ch, e);
         continue;
       }
       for (const [meter, n] of [[ch.sheet.hp, e.maxHp], [ch.sheet.mp, e.maxMp]] as const) {

@@ -62,13 +62,14 @@ const meters = (s: GrailWarState) => ({ a: [hpOf(s, 'a'), mpOf(s, 'a')], ma: [hp
 
 describe('GW-TRUST-03 a servant at trust +10 takes its master`s damage', () => {
   test.each<[string, Given, Record<string, Judgment>[], { a: number[]; ma: number[] }]>([
-    // b's 강타 (C 3) on a front-row master: +2 under MASTER-02, so 5.
-    ['GW-TRUST-03 GW-MASTER-02 declared: the 5 b deals the master lands on a', {}, [{ ma: j('smash') }], { a: [55, 40], ma: [30, 30] }],
-    ['GW-TRUST-03 not declared: the master takes its own 5', { decl: {} }, [{ ma: j('smash') }], { a: [60, 40], ma: [25, 30] }],
-    ['GW-TRUST-03 all of it: an NP of 9 HP (+2) and 4 MP reaches a as 11 HP and 4 MP', { b: { noblePhantasms: [gae(9, 4)] } }, [{ ma: j('np', { np: 'gae' }) }], { a: [49, 36], ma: [30, 30] }],
+    // b's 강타 (C 3) on a front-row master: +2 under MASTER-02, so 5. a in the battle fights at 50/60 HP and 50/50 MP
+    // (TRUST-02 at +10: max HP −10, max MP +10).
+    ['GW-TRUST-03 GW-MASTER-02 declared: the 5 b deals the master lands on a', {}, [{ ma: j('smash') }], { a: [45, 50], ma: [30, 30] }],
+    ['GW-TRUST-03 not declared: the master takes its own 5', { decl: {} }, [{ ma: j('smash') }], { a: [50, 50], ma: [25, 30] }],
+    ['GW-TRUST-03 all of it: an NP of 9 HP (+2) and 4 MP reaches a as 11 HP and 4 MP', { b: { noblePhantasms: [gae(9, 4)] } }, [{ ma: j('np', { np: 'gae' }) }], { a: [39, 46], ma: [30, 30] }],
     ['GW-TRUST-03 from outside the battle too, as TRUST-05 reaches a master outside it', { aIn: false }, [{ ma: j('smash') }], { a: [55, 40], ma: [30, 30] }],
-    ['GW-TRUST-03 GW-CLASS-03 a splash on the back-row master lands on a as well: 3 + 2', { maRow: 'back', b: { className: 'assassin' } }, [{ a: j('smash') }], { a: [55, 40], ma: [30, 30] }],
-    ['GW-TRUST-03 a fallen servant shields no more: a at 3 drops to −2 in slot 1, the master takes slot 2', { a: { hp: { current: 3, max: 60 } } }, [{ ma: j('smash') }, { ma: j('counter') }], { a: [-2, 40], ma: [25, 30] }],
+    ['GW-TRUST-03 GW-CLASS-03 a splash on the back-row master lands on a as well: 3 + 2', { maRow: 'back', b: { className: 'assassin' } }, [{ a: j('smash') }], { a: [45, 50], ma: [30, 30] }],
+    ['GW-TRUST-03 a fallen servant shields no more: a at 3 (1 after TRUST-02) drops to −4 in slot 1, the master takes slot 2', { a: { hp: { current: 3, max: 60 } } }, [{ ma: j('smash') }, { ma: j('counter') }], { a: [-4, 50], ma: [25, 30] }],
   ])('%s', (_name, x, bPlays, expected) => {
     const s = batch(given(x), { b: bPlays });
     expect(meters(s)).toEqual(expected);
