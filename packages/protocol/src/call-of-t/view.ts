@@ -180,6 +180,8 @@ export const cotViewEvent = z.discriminatedUnion('type', [
     to: z.string().optional(),
   }),
   z.object({ type: z.literal('cot.fact'), fact: cotFactView }),
+  /** How an event step ended (its start is a cot.phase naming the step); steps are played in the open. */
+  z.object({ type: z.literal('cot.step'), cycle: z.number().int(), step: z.string(), outcome: z.string(), params: z.record(z.string(), noteParam) }),
   z.object({ type: z.literal('cot.note'), key: z.string(), params: z.record(z.string(), noteParam) }),
 ]);
 export type CotViewEvent = z.infer<typeof cotViewEvent>;

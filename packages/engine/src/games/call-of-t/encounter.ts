@@ -10,6 +10,7 @@ import { eventStep, finishStep, moveParty } from './event-phase.ts';
 import { endCycle } from './flow.ts';
 import type { EncounterHandoff, EventStep, Sense } from './phase.ts';
 import { findCharacter, findSquare, inActionOrder, locateEntry } from './state.ts';
+import { enterStep, stepOutcome } from './step-log.ts';
 import { chanceFor, ENCOUNTER_TABLE, encounterDie } from './tables.ts';
 import { discardFromHand, drawTop, placeOnSquare, removeEntry } from './zones.ts';
 
@@ -24,6 +25,7 @@ export function beginEncounter(ctx: Ctx, entryId: string, cardStrength: number):
   const party = state.party;
   if (party.defense && party.defense.square === party.position && cardStrength <= party.defense.value) {
     note(ctx, 'encounter.defended', { entry: entryId, threat: cardStrength });
+    stepOutcome(ctx, 'encounterSense', 'defended', { strength: cardStrength });
     return;
   }
   let strength = cardStrength;
@@ -32,9 +34,7 @@ export function beginEncounter(ctx: Ctx, entryId: string, cardStrength: number):
     strength = reinforcedStrength(cardStrength, reinforcement.value);
     party.reinforcements = party.reinforcements.filter((r) => r !== reinforcement);
   }
-  const phase = state.phase;
-  if (phase.kind !== 'event') return;
-  phase.step = { kind: 'encounterSense', entryId, strength, senses: {} };
+  enterStep(ctx, { kind: 'encounterSense', entryId, strength, senses: {} });
   note(ctx, 'encounter', { entry: entryId, strength });
 }
 
@@ -111,9 +111,8 @@ export function encounterHandoff(ctx: Ctx, strength: number, senses: Record<stri
 
 function rollEncounter(ctx: Ctx, s: SenseStep): void {
   const handoff = encounterHandoff(ctx, s.strength, s.senses);
-  const phase = ctx.state.phase;
-  if (phase.kind !== 'event') return;
-  phase.step = { kind: 'encounterCombat', entryId: s.entryId, strength: s.strength, handoff };
+  if (ctx.state.phase.kind !== 'event') return;
+  enterStep(ctx, { kind: 'encounterCombat', entryId: s.entryId, strength: s.strength, handoff });
   emitAll(ctx, {
     type: 'cot.note',
     key: 'encounter.handoff',
@@ -144,12 +143,13 @@ export function applyEncounterOutcome(ctx: Ctx, command: Extract<CotCommand, { t
     // COT-ENC-04: the spade is removed; treasure follows, its cap the card's strength.
     const cap = located ? strengthOf(located.entry.card, state.options.aceHigh) : s.value.strength;
     if (located) removeEntry(ctx, located.square, located.entry);
-    const phase = state.phase;
-    if (phase.kind === 'event') phase.step = { kind: 'treasure', cap };
     note(ctx, 'encounter.victory', { cap });
+    stepOutcome(ctx, 'encounterCombat', 'victory', { cap });
+    enterStep(ctx, { kind: 'treasure', cap });
     return done;
   }
   if (result.outcome === 'other') {
+    stepOutcome(ctx, 'encounterCombat', 'other');
     finishStep(ctx);
     return done;
   }
@@ -160,6 +160,7 @@ export function applyEncounterOutcome(ctx: Ctx, command: Extract<CotCommand, { t
     if (card) placeOnSquare(ctx, findSquare(state, result.to)!, card, { faceUp: false, origin: 'deck' });
     state.party.forcedMove = { to: result.to, reason: 'retreat' };
     note(ctx, 'encounter.retreat', { to: result.to });
+    stepOutcome(ctx, 'encounterCombat', 'retreat', { to: result.to });
     endCycle(ctx);
     return done;
   }
@@ -180,6 +181,7 @@ function clubEscape(ctx: Ctx, s: CombatStep, to: string, clubs: { character: str
   }
   if (total < s.strength) return err('CLUBS_TOO_WEAK', 'COT-FX-03');
   for (const { character, card } of clubs) discardFromHand(ctx, findCharacter(state, character)!, card);
+  stepOutcome(ctx, 'encounterCombat', 'escaped', { to });
   moveParty(ctx, to);
   finishStep(ctx);
   return done;

@@ -9,6 +9,7 @@ import { beginInteraction } from './interaction.ts';
 import { beginObstacle } from './obstacle.ts';
 import type { EventStep } from './phase.ts';
 import { activeSpades } from './spades.ts';
+import { enterStep } from './step-log.ts';
 import { findSquare } from './state.ts';
 import { drawTop, openEntry, placeOnSquare, squareStatus } from './zones.ts';
 
@@ -48,14 +49,14 @@ export function continueEvents(ctx: Ctx): void {
       if (!state.party.tenkai || !state.bone) continue;
       // COT-BON-02: the bone challenges the party to tear-spirit combat.
       // Its POW is the GM's parameter (Q12), so no summoning is needed; its first opponent is the third responder.
-      phase.step = {
+      enterStep(ctx, {
         kind: 'tearSpiritCombat',
         entryId: entry.card.id,
         strength: state.bone.strength,
         spiritPow: state.bone.pow,
         bone: true,
         summoner: state.party.thirdResponder ?? state.party.actionOrder[0]!,
-      };
+      });
       note(ctx, 'bone.fight', { firstOpponent: state.party.thirdResponder });
       continue;
     }
@@ -70,10 +71,12 @@ export function continueEvents(ctx: Ctx): void {
         beginEncounter(ctx, entry.card.id, strength);
         continue;
       case 'D':
-        phase.step = state.party.tenkai
-          ? { kind: 'tearSpirit', entryId: entry.card.id, strength, bone: false }
-          : { kind: 'remains', entryId: entry.card.id, strength };
-        emitAll(ctx, { type: 'cot.phase', cycle: state.cycle, phase: 'event', step: phase.step.kind });
+        enterStep(
+          ctx,
+          state.party.tenkai
+            ? { kind: 'tearSpirit', entryId: entry.card.id, strength, bone: false }
+            : { kind: 'remains', entryId: entry.card.id, strength },
+        );
         continue;
       case 'C':
         beginObstacle(ctx, entry.card.id, strength);

@@ -4,7 +4,8 @@ import type { CotViewEvent, Viewer } from '@veiltable/protocol';
 import type { CotEvent } from './events.ts';
 import type { CotState } from './state.ts';
 import { HISTORY_SIZE, recordHistory } from './history.ts';
-import { GM, P1, P2, P3, SPECTATOR, VIEWERS, character, deal, investigate, run, square, started, toDecision } from './test-support.ts';
+import type { Applied } from './test-support.ts';
+import { GM, P1, P2, P3, SPECTATOR, VIEWERS, character, deal, investigate, run, setupInput, square, stack, started, toDecision } from './test-support.ts';
 import { view, viewEvent } from './view.ts';
 
 const scout = (target: string) => ({ kind: 'scout' as const, target });
@@ -175,5 +176,71 @@ describe('card moves and phase changes in the history (COT-HID-08)', () => {
         [2, 'investigation', 'declare'],
       ]);
     }
+  });
+});
+
+/** Each event step's start (a phase change naming the step) and outcome, in a viewer's history, in order. */
+const stepLines = (s: CotState, v: Viewer): string[] =>
+  view(s, v).log.flatMap((l) => {
+    if (l.event.type === 'cot.phase' && l.event.phase === 'event' && l.event.step) return [`start ${l.event.step}`];
+    return l.event.type === 'cot.step' ? [`${l.event.step} ${l.event.outcome}`] : [];
+  });
+
+const LOGGED = new Set(['cot.revealed', 'cot.check', 'cot.fact', 'cot.card', 'cot.phase', 'cot.step']);
+
+/**
+ * A party deciding on the gate C5, with a planted ♥ in ch1's hand and a planted
+ * face-down card away on A1: neither is any business of the steps played on C5.
+ */
+function plantedDecision(): CotState {
+  // 無死 0: a lone face-up spade is active.
+  const chars = setupInput().characters.map((c) => ({ ...c, deathRites: 0 }));
+  const s = toDecision(started({ characters: chars }));
+  deal(s, 'ch1', 'H', 9);
+  character(s, 'ch1').hand[0]!.face = { kind: 'custom', text: 'PLANT-HAND' };
+  stack(s, 'A1', 'C', 9, false);
+  square(s, 'A1').stack.at(-1)!.card.face = { kind: 'custom', text: 'PLANT-AWAY' };
+  return s;
+}
+
+/** The history ends with exactly what each viewer received live from these commands, and no planted face leaks. */
+function expectLoggedAsLive(s: CotState, runs: Applied[]): void {
+  for (const v of VIEWERS) {
+    const live = runs.flatMap((r) => r.events).flatMap((e) => viewEvent(e, v) ?? []).filter((e) => LOGGED.has(e.type));
+    expect(live.length).toBeLessThanOrEqual(HISTORY_SIZE);
+    expect(view(s, v).log.slice(-live.length).map((l) => l.event), JSON.stringify(v)).toEqual(live);
+    const text = JSON.stringify(view(s, v).log);
+    if (v.role !== 'gm') expect(text).not.toContain('PLANT-AWAY');
+    if (v !== GM && v !== P1) expect(text).not.toContain('PLANT-HAND');
+  }
+}
+
+describe('event steps in the history (COT-HID-08, COT-EVT-02)', () => {
+  test('COT-EVT-02 COT-OBS-03 COT-EVT-03 an obstacle withdrawn from, then remains left unsearched: each start and outcome, for every viewer', () => {
+    const s = plantedDecision();
+    stack(s, 'C5', 'D', 5, false);
+    stack(s, 'C5', 'C', 4, false);
+    const wait = run(s, { type: 'cot.time.propose', plan: { kind: 'wait' } }, GM);
+    const back = run(wait.state, { type: 'cot.obs.withdraw' }, P1);
+    const leave = run(back.state, { type: 'cot.remains.search', searchers: [] }, P2);
+    for (const v of VIEWERS) {
+      expect(stepLines(leave.state, v), JSON.stringify(v)).toEqual(['start obstacle', 'obstacle withdrawn', 'start remains', 'remains unsearched']);
+    }
+    expectLoggedAsLive(leave.state, [wait, back, leave]);
+    cotView.parse(view(leave.state, P2));
+  });
+
+  test('COT-ENC-03 COT-ENC-04 an encounter won: discovery, combat, its victory and the treasure that follows, for every viewer', () => {
+    const s = plantedDecision();
+    stack(s, 'C5', 'S', 10, true);
+    const wait = run(s, { type: 'cot.time.propose', plan: { kind: 'wait' } }, GM);
+    const roll = run(wait.state, { type: 'cot.enc.roll' }, GM);
+    const won = run(roll.state, { type: 'cot.enc.outcome', result: { outcome: 'victory' } }, GM);
+    for (const v of VIEWERS) {
+      expect(stepLines(won.state, v), JSON.stringify(v)).toEqual(['start encounterSense', 'start encounterCombat', 'encounterCombat victory', 'start treasure']);
+    }
+    const victory = view(won.state, P3).log.at(-1)!.event;
+    expect(victory).toEqual({ type: 'cot.phase', cycle: 1, phase: 'event', step: 'treasure' });
+    expectLoggedAsLive(won.state, [wait, roll, won]);
   });
 });

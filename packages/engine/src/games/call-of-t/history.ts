@@ -6,7 +6,7 @@ import { readableBody } from './view-event.ts';
 
 /**
  * The room's recent history, kept in the state so that a page opened (or reloaded) later shows the same reveal,
- * rolls, learned facts, card moves and phase changes as one that was open all along. Each entry keeps the event
+ * rolls, learned facts, card moves, phase changes and event steps (each step's start and outcome) as one that was open all along. Each entry keeps the event
  * whole, with its audience, and is redacted per viewer exactly as the live event was (COT-HID-01, COT-HID-08): a
  * card drawn into another hand or laid face-down reaches the others as a back or a bare "a card".
  * Notes are left out (the board, the phase and the counters show where things stand), as are declarations and locks
@@ -15,11 +15,11 @@ import { readableBody } from './view-event.ts';
 
 /**
  * How many events the state keeps; older ones stay in the room's stored event log only. A cycle keeps about
- * twenty (phases, card moves, rolls), so this spans the last few cycles.
+ * twenty (phases and steps, card moves, rolls), so this spans the last few cycles.
  */
 export const HISTORY_SIZE = 60;
 
-const KEPT: ReadonlySet<string> = new Set(['cot.revealed', 'cot.check', 'cot.fact', 'cot.card', 'cot.phase']);
+const KEPT: ReadonlySet<string> = new Set(['cot.revealed', 'cot.check', 'cot.fact', 'cot.card', 'cot.phase', 'cot.step']);
 
 /** Appends the events worth showing later, numbered on from the last kept one, dropping the oldest beyond the cap. */
 export function recordHistory(state: CotState, events: readonly CotEvent[]): void {

@@ -10,6 +10,7 @@ import { done, emitAll, faceView, note, requireGm } from './context.ts';
 import { finishStep, moveParty } from './event-phase.ts';
 import { addFact } from './ledger.ts';
 import type { Square } from './state.ts';
+import { enterStep, stepOutcome } from './step-log.ts';
 import { findSquare, locateEntry, seatedPlayers } from './state.ts';
 import { INTERACTION_TABLE } from './tables.ts';
 import { drawTop, openEntry, placeOnSquare, removeEntry, squareStatus, topFaceDown } from './zones.ts';
@@ -30,7 +31,7 @@ export function beginInteraction(ctx: Ctx, entryId: string, number: number): voi
   const phase = state.phase;
   if (phase.kind !== 'event') return;
   if (!row) {
-    phase.step = { kind: 'interaction', entryId, number, count: 0 };
+    enterStep(ctx, { kind: 'interaction', entryId, number, count: 0 });
     note(ctx, 'interaction', { number, counterpart: null, count: 0 });
     return;
   }
@@ -38,12 +39,13 @@ export function beginInteraction(ctx: Ctx, entryId: string, number: number): voi
   const defeated = state.party.defeatedInteractionNumbers.includes(number);
   if (defeated && count === min && row.count[0] > 0) {
     note(ctx, 'interaction.nobody', { number });
+    stepOutcome(ctx, 'interaction', 'nobody', { number });
     const located = locateEntry(state, entryId);
     if (located) removeEntry(ctx, located.square, located.entry);
     return;
   }
   if (defeated) count *= 2;
-  phase.step = { kind: 'interaction', entryId, number, count };
+  enterStep(ctx, { kind: 'interaction', entryId, number, count });
   note(ctx, 'interaction', { number, counterpart: row.counterpart, count, effects: row.effects.join(','), hostile: defeated });
 }
 
@@ -138,6 +140,7 @@ export function applyInteractionOutcome(ctx: Ctx, command: Extract<CotCommand, {
       break;
   }
   note(ctx, 'interaction.done', { effect: result.effect });
+  stepOutcome(ctx, 'interaction', result.effect);
   finishStep(ctx);
   return done;
 }

@@ -10,6 +10,7 @@ import { obstacleLoad } from './fatigue.ts';
 import type { ObstacleStep, Roll } from './obstacle-step.ts';
 import { obstacleAt, obstacleRow, overcome } from './obstacle-step.ts';
 import { findSquare } from './state.ts';
+import { stepOutcome } from './step-log.ts';
 import { labyrinthRequirement, TRAP_TABLE } from './tables.ts';
 
 /**
@@ -80,6 +81,7 @@ export function labyrinthLost(ctx: Ctx): void {
   const others = allSquares(state).filter((id) => id !== state.party.position);
   const to = others[ctx.rng.below(others.length)]!;
   note(ctx, 'obstacle.lost', { to });
+  stepOutcome(ctx, 'obstacle', 'lost', { to });
   moveParty(ctx, to);
   finishStep(ctx);
 }

@@ -8,6 +8,7 @@ import { eventStep, finishStep } from './event-phase.ts';
 import { obstacleLoad } from './fatigue.ts';
 import type { EventStep, ObstacleStage } from './phase.ts';
 import type { Character, CotState } from './state.ts';
+import { enterStep, stepOutcome } from './step-log.ts';
 import { locateEntry } from './state.ts';
 import type { ObstacleRow } from './tables.ts';
 import { OBSTACLE_TABLE } from './tables.ts';
@@ -76,13 +77,14 @@ export function overcome(ctx: Ctx, s: ObstacleStep): void {
   }
   ctx.state.party.mustReturn = false;
   note(ctx, 'obstacle.overcome', { strength: s.strength });
-  const phase = ctx.state.phase;
-  if (phase.kind === 'event') phase.step = { kind: 'obstacleCleared', strength: s.strength };
+  stepOutcome(ctx, 'obstacle', 'overcome', { strength: s.strength });
+  enterStep(ctx, { kind: 'obstacleCleared', strength: s.strength });
 }
 
 /** COT-OBS-01/03: withdrawing leaves the card face-up and untapped; the next move may only go back. */
 export function withdraw(ctx: Ctx): void {
   ctx.state.party.mustReturn = true;
   note(ctx, 'obstacle.withdrawn', {});
+  stepOutcome(ctx, 'obstacle', 'withdrawn');
   finishStep(ctx);
 }

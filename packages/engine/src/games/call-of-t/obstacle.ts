@@ -12,6 +12,7 @@ import type { ObstacleStep, Roll } from './obstacle-step.ts';
 import { obstacleAt, obstacleRow, obstacleSd, overcome, requiredSd, withdraw } from './obstacle-step.ts';
 import type { ObstacleStage } from './phase.ts';
 import type { Character, CotState } from './state.ts';
+import { enterStep, stepOutcome } from './step-log.ts';
 import { findCharacter } from './state.ts';
 import type { ObstacleRow } from './tables.ts';
 import { chanceFor } from './tables.ts';
@@ -28,10 +29,9 @@ export function firstStage(state: CotState, row: ObstacleRow): ObstacleStage {
 export function beginObstacle(ctx: Ctx, entryId: string, strength: number): void {
   const row = obstacleRow(strength);
   const required = requiredSd(ctx.state, row);
-  const phase = ctx.state.phase;
-  if (phase.kind !== 'event') return;
+  if (ctx.state.phase.kind !== 'event') return;
   const stage = firstStage(ctx.state, row);
-  phase.step = {
+  enterStep(ctx, {
     kind: 'obstacle',
     entryId,
     strength,
@@ -46,7 +46,7 @@ export function beginObstacle(ctx: Ctx, entryId: string, strength: number): void
     trap: null,
     progress: null,
     boatTo: null,
-  };
+  });
   note(ctx, 'obstacle', { name: row.name, strength, required, simultaneous: row.simultaneous, stage });
 }
 
@@ -173,11 +173,13 @@ export function applyObstacleDiamond(ctx: Ctx, command: Extract<CotCommand, { ty
   const strength = strengthOf(card, ctx.state.options.aceHigh);
   if (strength > s.value.strength) return err('DIAMOND_TOO_STRONG', 'COT-FX-04');
   discardFromHand(ctx, c.value, card.id);
-  const phase = ctx.state.phase;
-  if (phase.kind !== 'event') return done;
-  phase.step = ctx.state.party.tenkai
-    ? { kind: 'tearSpirit', entryId: null, strength, bone: false, treasureCap: strength }
-    : { kind: 'remains', entryId: null, strength, treasureCap: strength };
+  stepOutcome(ctx, 'obstacleCleared', 'diamond', { strength });
+  enterStep(
+    ctx,
+    ctx.state.party.tenkai
+      ? { kind: 'tearSpirit', entryId: null, strength, bone: false, treasureCap: strength }
+      : { kind: 'remains', entryId: null, strength, treasureCap: strength },
+  );
   return done;
 }
 
@@ -186,6 +188,7 @@ export function applyObstacleDone(ctx: Ctx): Result<void> {
   if (!who.ok) return who;
   const s = eventStep(ctx, 'obstacleCleared', 'COT-FX-04');
   if (!s.ok) return s;
+  stepOutcome(ctx, 'obstacleCleared', 'done');
   finishStep(ctx);
   return done;
 }

@@ -9,6 +9,7 @@ import { addLtf, done, emitCheck, grantCheck, note, requireGm, requireParticipan
 import { eventStep, finishStep } from './event-phase.ts';
 import { raiseCall } from './investigation-effects.ts';
 import type { Character } from './state.ts';
+import { enterStep, stepOutcome } from './step-log.ts';
 import { findCharacter, locateEntry } from './state.ts';
 import { chanceFor, SUMMON_SKILLS } from './tables.ts';
 import { discardFromHand, removeEntry } from './zones.ts';
@@ -16,8 +17,7 @@ import { discardFromHand, removeEntry } from './zones.ts';
 
 /** COT-FX-04: remains found or a spirit driven off after an obstacle ♦ lead to treasure of the diamond's number. */
 function toTreasure(ctx: Ctx, cap: number): void {
-  const phase = ctx.state.phase;
-  if (phase.kind === 'event') phase.step = { kind: 'treasure', cap };
+  enterStep(ctx, { kind: 'treasure', cap });
 }
 
 function removeCard(ctx: Ctx, entryId: string | null): void {
@@ -48,6 +48,7 @@ export function applyRemains(ctx: Ctx, command: Extract<CotCommand, { type: 'cot
   if (searchers.length === 0) {
     // Nobody searches: the card stays face-up (COT-EVT-03).
     note(ctx, 'remains.unsearched', {});
+    stepOutcome(ctx, 'remains', 'unsearched');
     finishStep(ctx);
     return done;
   }
@@ -73,13 +74,11 @@ export function applyRemains(ctx: Ctx, command: Extract<CotCommand, { type: 'cot
   });
   state.party.remains += found;
   note(ctx, 'remains.found', { found, total: state.party.remains });
+  stepOutcome(ctx, 'remains', fumbled ? 'fumbled' : 'found', { found, total: state.party.remains });
   const cap = s.value.treasureCap;
   if (fumbled) {
     // T-REMAINS fumble: a tear-spirit event follows, of the same strength.
-    const phase = state.phase;
-    if (phase.kind === 'event') {
-      phase.step = { kind: 'tearSpirit', entryId: s.value.entryId, strength: s.value.strength, bone: false, ...(cap ? { treasureCap: cap } : {}) };
-    }
+    enterStep(ctx, { kind: 'tearSpirit', entryId: s.value.entryId, strength: s.value.strength, bone: false, ...(cap ? { treasureCap: cap } : {}) });
     return done;
   }
   removeCard(ctx, s.value.entryId);
@@ -126,6 +125,7 @@ export function applyAccept(ctx: Ctx, command: Extract<CotCommand, { type: 'cot.
     c.call += added[c.id]!;
     note(ctx, 'accepted', { character: c.id, call: added[c.id]!, spiritPressure: c.spiritPressure });
   }
+  stepOutcome(ctx, 'tearSpirit', 'accepted');
   removeCard(ctx, s.value.entryId);
   finishStep(ctx);
   return done;
@@ -158,13 +158,14 @@ export function applySummon(ctx: Ctx, command: Extract<CotCommand, { type: 'cot.
   }
   if (!best) {
     note(ctx, 'summon.failed', {});
+    stepOutcome(ctx, 'tearSpirit', 'summonFailed');
     return done;
   }
   const dice = best.check.level === 'critical' ? 1 : best.check.level === 'special' ? 2 : 3;
   const spiritPow = s.value.strength + rollSum(ctx.rng, dice, 6);
-  const phase = state.phase;
-  if (phase.kind === 'event') {
-    phase.step = {
+  stepOutcome(ctx, 'tearSpirit', 'summoned', { summoner: best.c.id, pow: spiritPow });
+  if (state.phase.kind === 'event') {
+    enterStep(ctx, {
       kind: 'tearSpiritCombat',
       entryId: s.value.entryId,
       strength: s.value.strength,
@@ -172,7 +173,7 @@ export function applySummon(ctx: Ctx, command: Extract<CotCommand, { type: 'cot.
       bone: false,
       summoner: best.c.id,
       ...(s.value.treasureCap ? { treasureCap: s.value.treasureCap } : {}),
-    };
+    });
   }
   note(ctx, 'summoned', { summoner: best.c.id, pow: spiritPow, call: s.value.strength });
   return done;
@@ -187,6 +188,7 @@ export function applySpiritOutcome(ctx: Ctx, command: Extract<CotCommand, { type
   const state = ctx.state;
   if (command.winner === null) {
     note(ctx, 'spirit.lost', {});
+    stepOutcome(ctx, 'tearSpiritCombat', 'lost');
     finishStep(ctx);
     return done;
   }
@@ -204,6 +206,7 @@ export function applySpiritOutcome(ctx: Ctx, command: Extract<CotCommand, { type
     if (check.level === 'fumble') raiseCall(ctx, winner, rollSum(ctx.rng, 1, 6));
   }
   note(ctx, 'spirit.won', { winner: winner.id, remains: state.party.remains });
+  stepOutcome(ctx, 'tearSpiritCombat', 'won', { winner: winner.id, remains: state.party.remains });
   removeCard(ctx, s.value.entryId);
   if (s.value.treasureCap) toTreasure(ctx, s.value.treasureCap);
   else finishStep(ctx);

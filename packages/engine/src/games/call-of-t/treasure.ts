@@ -8,6 +8,7 @@ import type { Ctx } from './context.ts';
 import { addLtf, done, emitCheck, grantCheck, note, requireParticipant } from './context.ts';
 import { finishStep } from './event-phase.ts';
 import { findCharacter } from './state.ts';
+import { stepOutcome } from './step-log.ts';
 import { treasureContents } from './tables.ts';
 import { discardFromHand } from './zones.ts';
 
@@ -58,6 +59,7 @@ export function applyTreasure(ctx: Ctx, command: Extract<CotCommand, { type: 'co
   const final = treasureRank(cap, rank, checks);
   if (final !== null) state.party.treasures.push(final);
   note(ctx, 'treasure', { rank: final, contents: final === null ? null : treasureContents(final) });
+  stepOutcome(ctx, 'treasure', final === null ? 'nothing' : 'found', { rank: final });
   if (final !== null && final <= 2) foodAsRations(ctx);
   finishStep(ctx);
   return done;
