@@ -5,8 +5,9 @@ import { gwRoom, gwView, masterSheet, NO_PREPARATION, servantSheet, startBattle,
 import { commit } from './support/session.ts';
 
 // GW-TRUST-03 and GW-ITEM-E1 on a 390×844 phone: a servant at trust +10 (its master's Binding Order under the trust
-// trial) chooses before the battle to take its master's damage; its master wears a Guardian Charm, so the servant
-// goes in at 70/70. The opponent's 강타 on the master lands on the servant, and the log says so.
+// trial) chooses before the battle to take its master's damage; its master wears a Guardian Charm: +10 on the
+// servant's maximum, and trust +10 moves 10 from its maximum HP to its maximum MP (GW-TRUST-02): 60/60 HP, 50/50
+// MP. The opponent's 강타 on the master lands on the servant, and the log says so.
 
 const stack = browserStack({ database: 'postgres' });
 
@@ -27,8 +28,10 @@ describe('browser · grail war trust', () => {
       await page.screenshot({ path: join(ARTIFACTS, 'browser-gw-shield-1-prebattle.png'), fullPage: true });
       await page.getByTestId('gw-prebattle-lock').click();
       await page.getByTestId('gw-plan').waitFor({ timeout: UI_TIMEOUT_MS });
-      // ITEM-E1: the servant goes in with the charm's 10 on its maximum and its HP.
-      expect(gwView(gm).characters.find((c) => c.id === 'saber')!.sheet!.hp).toEqual({ current: 70, max: 70 });
+      // ITEM-E1 and TRUST-02: the charm's +10 and trust's −10 on its maximum and its HP, both held for the scene.
+      const saber = () => gwView(gm).characters.find((c) => c.id === 'saber')!.sheet!;
+      expect(saber().hp).toEqual({ current: 60, max: 60 });
+      expect(saber().mp).toEqual({ current: 50, max: 50 });
 
       // The servant waits; Lancer's 강타 (C: 3, +2 on a front-row master under MASTER-02) goes at the master.
       await page.getByTestId('gw-lock').click();
@@ -43,7 +46,7 @@ describe('browser · grail war trust', () => {
       await first.locator('[data-testid="gw-hit-via"][data-via="shield"]').waitFor({ timeout: UI_TIMEOUT_MS });
       await page.screenshot({ path: join(ARTIFACTS, 'browser-gw-shield-2-log.png'), fullPage: true });
       const hp = (id: string) => gwView(gm).characters.find((c) => c.id === id)!.sheet!.hp.current;
-      expect([hp('saber'), hp('rin')]).toEqual([65, 30]);
+      expect([hp('saber'), hp('rin')]).toEqual([55, 30]);
       expect(gwView(gm).battle!.history[0]!.hits.map((h) => [h.target, h.hp, h.via])).toEqual([['rin', 0, 'pairing'], ['saber', 5, 'shield']]);
     });
   }, 90_000);
