@@ -2,6 +2,7 @@ import type { CotCommand, CotView, CotViewEvent, Viewer } from '@veiltable/proto
 import { commandParser, cotCommand } from '@veiltable/protocol';
 import type { Game } from '../../core/game.ts';
 import type { Result } from '../../core/result.ts';
+import { gameCommandParser } from '../../core/command-parser.ts';
 import { err, ok } from '../../core/result.ts';
 import { Rng } from '../../core/rng.ts';
 import { applySetup } from './apply-setup.ts';
@@ -104,7 +105,6 @@ export function validate(state: CotState, command: CotCommand, actor: Viewer): R
   return outcome.ok ? ok(undefined) : outcome;
 }
 
-const parseCot = commandParser(cotCommand);
 
 /** Call of <T>, exploration cycle (rules: call-of-t.md). */
 export const callOfT: Game<CotState, CotCommand, CotEvent, CotView, CotViewEvent> = {
@@ -114,9 +114,6 @@ export const callOfT: Game<CotState, CotCommand, CotEvent, CotView, CotViewEvent
   apply,
   view,
   viewEvent,
-  parseCommand: (raw: unknown) => {
-    const parsed = parseCot(raw);
-    return parsed.ok ? ok(parsed.command) : err(parsed.code, undefined, parsed.detail);
-  },
+  parseCommand: gameCommandParser(commandParser(cotCommand)),
   upgrade,
 };

@@ -1,7 +1,7 @@
 import type { D6Command, D6View, Viewer } from '@veiltable/protocol';
 import { commandParser, d6Command } from '@veiltable/protocol';
 import type { Game } from '../../core/game.ts';
-import { err, ok } from '../../core/result.ts';
+import { gameCommandParser } from '../../core/command-parser.ts';
 import { apply, validate } from './apply.ts';
 import type { D6Event, D6ViewEvent } from './events.ts';
 import type { D6State } from './state.ts';
@@ -10,7 +10,6 @@ import { timers } from './timers.ts';
 import { upgrade } from './upgrade.ts';
 import { view, viewEvent } from './view.ts';
 
-const parseD6 = commandParser(d6Command);
 
 /** The dungeon-2d6 rule set (shared/rules/dungeon-2d6.md) as a pure game module. */
 export const dungeon2d6: Game<D6State, D6Command, D6Event, D6View, D6ViewEvent> = {
@@ -20,16 +19,13 @@ export const dungeon2d6: Game<D6State, D6Command, D6Event, D6View, D6ViewEvent> 
   apply,
   view,
   viewEvent,
-  parseCommand: (raw: unknown) => {
-    const parsed = parseD6(raw);
-    return parsed.ok ? ok(parsed.command) : err(parsed.code, undefined, parsed.detail);
-  },
+  parseCommand: gameCommandParser(commandParser(d6Command)),
   timers,
   upgrade,
 };
 
 export type { D6Event, D6ViewEvent } from './events.ts';
-export type { D6State } from './state.ts';
+export type { D6State, WindowLink as D6WindowLink } from './state.ts';
 /** D6-BASE-05 tables, so a character sheet form can offer the listed occupations and races. */
 export { buildAbilities, OCCUPATIONS, RACES } from './apply-build.ts';
 /** Rule readers a form uses to offer only legal choices: a check kind's abilities, the 転移魔法 passenger count. */

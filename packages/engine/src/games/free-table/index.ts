@@ -1,7 +1,7 @@
 import type { FreeTableCommand, FreeTableView, FreeTableViewEvent } from '@veiltable/protocol';
 import { commandParser, freeTableCommand } from '@veiltable/protocol';
 import type { Game } from '../../core/game.ts';
-import { err, ok } from '../../core/result.ts';
+import { gameCommandParser } from '../../core/command-parser.ts';
 import { apply, validate } from './apply.ts';
 import type { FreeTableEvent } from './events.ts';
 import type { FreeTableState } from './state.ts';
@@ -11,7 +11,6 @@ import { view, viewEvent } from './view.ts';
 export type { FreeTableEvent } from './events.ts';
 export type { FreeTableState } from './state.ts';
 
-const parseFreeTable = commandParser(freeTableCommand);
 
 /** The free table: seats, chat, dice, GM notes, one deck of cards and sealed declarations. */
 export const freeTable: Game<FreeTableState, FreeTableCommand, FreeTableEvent, FreeTableView, FreeTableViewEvent> = {
@@ -21,8 +20,5 @@ export const freeTable: Game<FreeTableState, FreeTableCommand, FreeTableEvent, F
   apply,
   view,
   viewEvent,
-  parseCommand: (raw: unknown) => {
-    const parsed = parseFreeTable(raw);
-    return parsed.ok ? ok(parsed.command) : err(parsed.code, undefined, parsed.detail);
-  },
+  parseCommand: gameCommandParser(commandParser(freeTableCommand)),
 };

@@ -1,6 +1,6 @@
 import { commandParser, gwCommand } from '@veiltable/protocol';
 import type { Game, GameTimer } from '../../core/game.ts';
-import { err, ok } from '../../core/result.ts';
+import { gameCommandParser } from '../../core/command-parser.ts';
 import { apply, validate } from './apply.ts';
 import type { GrailWarCommand } from './commands.ts';
 import type { GrailWarEvent } from './events.ts';
@@ -18,7 +18,6 @@ export { defaultGrailWarOptions } from './options.ts';
 export { recoveryCost } from './pool-recovery.ts';
 export type { GrailWarOptions } from './options.ts';
 
-const parseGw = commandParser(gwCommand);
 
 /** Grail War battles: sealed pre-battle step, sealed batches of five, seal window, per-viewer projections. */
 export const grailWar: Game<GrailWarState, GrailWarCommand, GrailWarEvent, GrailWarView, GrailWarViewEvent> = {
@@ -28,10 +27,7 @@ export const grailWar: Game<GrailWarState, GrailWarCommand, GrailWarEvent, Grail
   apply,
   view,
   viewEvent,
-  parseCommand: (raw: unknown) => {
-    const parsed = parseGw(raw);
-    return parsed.ok ? ok<GrailWarCommand>(parsed.command) : err(parsed.code, undefined, parsed.detail);
-  },
+  parseCommand: gameCommandParser(commandParser(gwCommand)),
   timers,
   upgrade,
 };
