@@ -1,3 +1,4 @@
+import type { D6WindowLink } from '@veiltable/engine';
 import type { D6Equipment, D6Options, D6View, Viewer } from '@veiltable/protocol';
 
 /**
@@ -55,14 +56,6 @@ export type D6Check = {
   opposed: string | null;
   attack: string | null;
 };
-export type D6WindowLink =
-  | { kind: 'concentration'; check: string }
-  | { kind: 'react'; attack: string; target: string }
-  | { kind: 'after-damage'; attack: string; target: string }
-  | { kind: 'obstruct'; move: string }
-  | { kind: 'fukutsu'; character: string }
-  | { kind: 'consume'; check: string }
-  | { kind: 'question'; question: string };
 export type D6Window = {
   id: string;
   kind: string;
