@@ -1,10 +1,11 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { DatabaseHandle } from './connect.ts';
 import { openDatabase } from './connect.ts';
 import { migrate } from './migrate.ts';
 import { sqlStore } from './sql-store.ts';
-import type { Store } from './store.ts';
+import type { LogEntry, Store } from './store.ts';
+import { VersionConflict } from './store.ts';
 import { createTestDatabase } from './test-database.ts';
 
 // The contract checks values round-trip; these check what actually lands in the database, so that a value
@@ -70,5 +71,52 @@ describe.each(backends)('sql store on %s', (_name, open) => {
     await expect(
       store.append('no-such-room', { seq: 1, actor: { role: 'gm' }, command: {}, events: [], at: '2025-01-01T00:00:00.000Z' }),
     ).rejects.toThrow();
+  });
+
+  const at = (seq: number, text: string): LogEntry => ({
+    seq,
+    actor: { role: 'gm' },
+    command: { text },
+    events: [{ text }],
+    at: '2025-01-01T00:00:02.000Z',
+  });
+
+  test('appends of many rooms made at once share statements, and each room gets its own outcome', async () => {
+    const ids = Array.from({ length: 12 }, (_, i) => `many-${i}`);
+    for (const id of ids) await store.createRoom(room(id), {});
+    await store.append('many-3', at(1, 'already there'));
+    const statements = vi.spyOn(handle.db, 'executeQuery');
+    try {
+      const results = await Promise.allSettled([
+        ...ids.map((id) => store.appendBatch(id, [at(1, `${id} one`), at(2, `${id} two`)])),
+        store.append('no-such-room-either', at(1, 'lost')),
+      ]);
+      const outcome = results.map((r) => (r.status === 'fulfilled' ? 'landed' : r.reason instanceof VersionConflict ? 'conflict' : 'error'));
+      expect(outcome).toEqual([...ids.map((id) => (id === 'many-3' ? 'conflict' : 'landed')), 'error']);
+      // One statement for the first rooms, at most a second for those that came while it was in flight; then the
+      // refused one again room by room. Far fewer than one per room either way.
+      expect(statements.mock.calls.length).toBeLessThanOrEqual(2 + ids.length + 1);
+    } finally {
+      statements.mockRestore();
+    }
+    for (const id of ids) {
+      const log = await store.readLog(id, 0);
+      if (id === 'many-3') expect(log.map((e) => e.command)).toEqual([{ text: 'already there' }]);
+      else expect(log.map((e) => e.command)).toEqual([{ text: `${id} one` }, { text: `${id} two` }]);
+    }
+  });
+
+  test('appends made at once without a failing room go out in one or two statements', async () => {
+    const ids = Array.from({ length: 20 }, (_, i) => `together-${i}`);
+    for (const id of ids) await store.createRoom(room(id), {});
+    const statements = vi.spyOn(handle.db, 'executeQuery');
+    try {
+      await Promise.all(ids.map((id) => store.append(id, at(1, id))));
+      expect(statements.mock.calls.length).toBeGreaterThanOrEqual(1);
+      expect(statements.mock.calls.length).toBeLessThanOrEqual(2);
+    } finally {
+      statements.mockRestore();
+    }
+    for (const id of ids) expect(await store.latestSeq(id)).toBe(1);
   });
 });

@@ -3,7 +3,9 @@ import { CompiledQuery, sql } from 'kysely';
 import type { Viewer } from '@veiltable/protocol';
 import type { Database, RoomEventRow } from './schema.ts';
 import type { LogEntry, Store, TokenRole } from './store.ts';
-import { assertConsecutive, VersionConflict } from './store.ts';
+import { assertConsecutive } from './store.ts';
+import type { RoomAppend } from './append-coalescer.ts';
+import { AppendCoalescer } from './append-coalescer.ts';
 
 /**
  * Encodes a value for a jsonb column as JSON text cast to jsonb. The explicit `::text` keeps both drivers
@@ -13,10 +15,6 @@ import { assertConsecutive, VersionConflict } from './store.ts';
 export function jsonb(value: unknown): RawBuilder<unknown> {
   return sql<unknown>`cast(${jsonText(value)}::text as jsonb)`;
 }
-
-const UNIQUE_VIOLATION = '23505';
-const isUniqueViolation = (e: unknown): boolean =>
-  typeof e === 'object' && e !== null && 'code' in e && (e as { code: unknown }).code === UNIQUE_VIOLATION;
 
 const iso = (d: Date | string): string => (d instanceof Date ? d : new Date(d)).toISOString();
 
@@ -28,40 +26,54 @@ function jsonText(value: unknown): string {
 }
 
 /**
- * The statement of an append of `rows` entries: one insert of every row, which happens only if the room's log
- * currently ends just before the first of them. One statement, no row locks: two racing writers on a Postgres
- * server both pass the check, and the primary key stops the second. Written out as text with numbered parameters,
- * once per row count: a commit's hot path then skips building and compiling a query.
+ * The statement of an append of `rows` rows, of one room or several: each row lands only if its room's log
+ * currently ends at the row's expected seq, and every row of a room carries the same expected seq, so a room's
+ * rows land all or none, independently of the other rooms (the check reads the log as it was before the
+ * statement). One statement, no row locks: two racing writers on a Postgres server both pass the check, and the
+ * primary key stops the second. Written out as text with numbered parameters, once per row count: a commit's hot
+ * path then skips building and compiling a query.
  */
 const appendStatements = new Map<number, string>();
+const PARAMS_PER_ROW = 7;
 function appendStatement(rows: number): string {
   let text = appendStatements.get(rows);
   if (text === undefined) {
     const values = Array.from({ length: rows }, (_, i) => {
-      const p = 3 + i * 5;
-      return `($${p}::integer, $${p + 1}::text::jsonb, $${p + 2}::text::jsonb, $${p + 3}::text::jsonb, $${p + 4}::timestamptz)`;
+      const p = 1 + i * PARAMS_PER_ROW;
+      return (
+        `($${p}::text, $${p + 1}::integer, $${p + 2}::integer, ` +
+        `$${p + 3}::text::jsonb, $${p + 4}::text::jsonb, $${p + 5}::text::jsonb, $${p + 6}::timestamptz)`
+      );
     });
     text =
       'insert into room_events (room_id, seq, actor, command, events, at) ' +
-      'select $1::text, v.seq, v.actor, v.command, v.events, v.at ' +
-      `from (values ${values.join(', ')}) as v(seq, actor, command, events, at) ` +
-      'where (select coalesce(max(seq), 0) from room_events where room_id = $1::text) = $2::integer';
+      'select v.room_id, v.seq, v.actor, v.command, v.events, v.at ' +
+      `from (values ${values.join(', ')}) as v(room_id, expected, seq, actor, command, events, at) ` +
+      'where (select coalesce(max(e.seq), 0) from room_events e where e.room_id = v.room_id) = v.expected ' +
+      'returning room_id';
     appendStatements.set(rows, text);
   }
   return text;
 }
 
-/** Appends consecutive entries in one statement, all or none; VersionConflict unless the log ended just before them. */
-async function appendAfter(db: Kysely<Database>, roomId: string, entries: readonly LogEntry[]): Promise<void> {
-  const expected = entries[0]!.seq - 1;
-  const params = [roomId, expected, ...entries.flatMap((e) => [e.seq, jsonText(e.actor), jsonText(e.command), jsonText(e.events), e.at])];
-  try {
-    const result = await db.executeQuery(CompiledQuery.raw(appendStatement(entries.length), params));
-    if (result.numAffectedRows !== BigInt(entries.length)) throw new VersionConflict(roomId, expected);
-  } catch (e) {
-    if (isUniqueViolation(e)) throw new VersionConflict(roomId, expected);
-    throw e;
+/** Rows one append statement takes at most: well under the protocol's 65,535 parameters. */
+export const MAX_APPEND_ROWS = 1000;
+/** Append statements in flight at once (the Postgres pool holds ten connections). */
+export const APPENDS_IN_FLIGHT = 2;
+
+/** Appends several distinct rooms' consecutive entries in one statement; the ids of the rooms whose rows landed. */
+async function appendMany(db: Kysely<Database>, appends: readonly RoomAppend[]): Promise<ReadonlySet<string>> {
+  const params: unknown[] = [];
+  let rows = 0;
+  for (const { roomId, entries } of appends) {
+    const expected = entries[0]!.seq - 1;
+    for (const e of entries) {
+      params.push(roomId, expected, e.seq, jsonText(e.actor), jsonText(e.command), jsonText(e.events), e.at);
+    }
+    rows += entries.length;
   }
+  const result = await db.executeQuery<{ room_id: string }>(CompiledQuery.raw(appendStatement(rows), params));
+  return new Set(result.rows.map((r) => r.room_id));
 }
 
 const toEntry = (r: RoomEventRow): LogEntry => ({
@@ -74,6 +86,11 @@ const toEntry = (r: RoomEventRow): LogEntry => ({
 
 /** A Store on Postgres or PGlite through kysely. `close()` destroys the Kysely instance. */
 export function sqlStore(db: Kysely<Database>): Store {
+  // Appends of different rooms made while others are being written share one statement (see AppendCoalescer).
+  const appends = new AppendCoalescer((batch) => appendMany(db, batch), {
+    maxInFlight: APPENDS_IN_FLIGHT,
+    maxRows: MAX_APPEND_ROWS,
+  });
   return {
     async createRoom(room, initialState) {
       await db.transaction().execute(async (tx) => {
@@ -91,13 +108,13 @@ export function sqlStore(db: Kysely<Database>): Store {
     },
 
     async append(roomId, entry) {
-      await appendAfter(db, roomId, [entry]);
+      await appends.append(roomId, [entry]);
     },
 
     async appendBatch(roomId, entries) {
       assertConsecutive(roomId, entries);
       // One round trip and one commit for the whole batch; the check on the log's end holds for all rows or none.
-      if (entries.length > 0) await appendAfter(db, roomId, entries);
+      if (entries.length > 0) await appends.append(roomId, entries);
     },
 
     async readLog(roomId, afterSeq, limit) {
