@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import type { BareCommitResult } from './baselines/bare-commit.ts';
 import type { Percentiles } from './stats.ts';
 import { addPercentiles } from './stats.ts';
@@ -12,7 +13,7 @@ export type BenchResults = {
   totalSec?: number;
 };
 
-type Unit = 'ms' | '/s' | 'MiB' | 'KiB' | 'cpu s' | 'B' | 'calls' | '';
+type Unit = 'ms' | '/s' | 'MiB' | 'KiB' | 'cpu s' | 'B' | 'calls' | '%' | '';
 
 /** One printed line: a figure, what it is measured against, and the goal on their ratio when there is one. */
 export type Figure = {
@@ -78,6 +79,9 @@ export function buildFigures(r: BenchResults): Figure[] {
       out.push(figure({ name: 'server bytes written per commit', unit: 'B', value: perCommit(vt, vt.server.writes.bytes), baseline: perCommit(bare, bare.server.writes.bytes), against: 'bare Socket.IO' }));
     }
     out.push(figure({ name: 'load process CPU in window', unit: 'cpu s', value: vt.loadCpuSec, baseline: bare.loadCpuSec, against: 'bare Socket.IO' }));
+    if (vt.machineBusy !== undefined && bare.machineBusy !== undefined) {
+      out.push(figure({ name: `machine CPU busy (${availableParallelism()} cores)`, unit: '%', value: vt.machineBusy * 100, baseline: bare.machineBusy * 100, against: 'bare Socket.IO' }));
+    }
     out.push(figure({ name: 'bare commit latency p99 (paced)', unit: 'ms', value: commitLatency.p99 }));
   } else {
     out.push(figure({ name: 'declaration round trip p99', unit: 'ms', value: vt.rounds.declareRtt.p99 }));
@@ -98,6 +102,9 @@ export function buildFigures(r: BenchResults): Figure[] {
     out.push(figure({ name: 'reveal fan-out p99 vs peer', unit: 'ms', value: vt.rounds.fanout.p99, baseline: p.rounds.fanout.p99, against: 'boardgame.io', goal: { op: '<=', x: 1 / 3 } }));
     out.push(figure({ name: 'server heap per socket vs peer', unit: 'KiB', value: perSocket(vt.server.heldHeap, vt.server.idleHeap, vt.sockets), baseline: perSocket(p.server.heldHeap, p.server.idleHeap, p.sockets), against: 'boardgame.io' }));
     out.push(figure({ name: 'server CPU vs peer', unit: 'cpu s', value: vt.server.cpuSec, baseline: p.server.cpuSec, against: 'boardgame.io' }));
+    if (vt.machineBusy !== undefined && p.machineBusy !== undefined) {
+      out.push(figure({ name: 'machine CPU busy vs peer', unit: '%', value: vt.machineBusy * 100, baseline: p.machineBusy * 100, against: 'boardgame.io' }));
+    }
     out.push(figure({ name: 'errors (boardgame.io)', unit: '', value: sumErrors(p, false), goal: { op: '=', x: 0 } }));
     // boardgame.io logs each move it drops for a stale _stateID on stderr; the client sends it again.
     out.push(figure({ name: 'stale moves resent (boardgame.io)', unit: '', value: p.rounds.retries }));

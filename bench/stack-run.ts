@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import type { LoadCommand, LoadConfig, LoadEvent, ResyncRequest, ResyncResult, RoundsResult } from './load/messages.ts';
 import type { MeasuredOptions } from './proc/measured-child.ts';
+import { busyShare, machineCpu } from './proc/machine-cpu.ts';
 import { MeasuredChild, REPO_ROOT } from './proc/measured-child.ts';
 
 /** Server memory and CPU around one run; bytes and CPU seconds. */
@@ -26,6 +27,8 @@ export type StackResult = {
   resync?: ResyncResult;
   server: ServerFigures;
   loadCpuSec: number;
+  /** Share of all the machine's cores busy in the window (every process, the database included), when known. */
+  machineBusy?: number;
 };
 
 export type StackPlan = {
@@ -49,11 +52,13 @@ export async function runStack(plan: StackPlan): Promise<StackResult> {
     load = new LoadProcess(plan.cpuProfDir, `load-${plan.server.name}`);
     const ready = await load.request({ cmd: 'setup', config: { ...plan.load, url: server.url, maxMs } }, 'ready');
     const before = await server.sample({ gc: true, resetPeak: true });
+    const machineBefore = machineCpu();
     const windowEnd = load.next('windowEnd');
     const done = load.next('done');
     load.send({ cmd: 'run', durationMs: plan.durationMs, ...(plan.resync ? { resync: plan.resync } : {}) });
     await windowEnd;
     const atEnd = await server.sample();
+    const machineBusy = busyShare(machineBefore, machineCpu());
     const finished = await done;
     const held = await server.sample({ gc: true });
     const figures: ServerFigures = {
@@ -76,6 +81,7 @@ export async function runStack(plan: StackPlan): Promise<StackResult> {
       ...(finished.resync ? { resync: finished.resync } : {}),
       server: figures,
       loadCpuSec: finished.rounds.cpuMicros / 1e6,
+      ...(machineBusy !== undefined ? { machineBusy } : {}),
     };
   } catch (e) {
     console.error(`--- last output of ${server.name} ---\n${server.lastOutput}`);
