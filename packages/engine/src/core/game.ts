@@ -22,7 +22,10 @@ export interface Game<S, C, E, V, VE> {
   setup(seed: string): S;
   /** Checks a command without changing anything. */
   validate(state: S, command: C, actor: Viewer, at: number): Result<void, Rejection>;
-  /** Applies a valid command: the next state and the events it produced. */
+  /**
+   * Applies a command: the next state and the events it produced, or the same rejection `validate` gives (the
+   * server runs only this, once per command).
+   */
   apply(state: S, command: C, actor: Viewer, at: number): Result<{ state: S; events: E[] }, Rejection>;
   /** The whole room as one viewer may see it. */
   view(state: S, viewer: Viewer): V;

@@ -35,8 +35,8 @@ export function planBatch(game: AnyGame, state: unknown, fromSeq: number, queued
   const stamp = new Date(at).toISOString();
   for (const { command, actor } of queued) {
     const provisional = plan.entries.length > 0;
-    const verdict = game.validate(plan.state, command, actor, at);
-    const applied = verdict.ok ? game.apply(plan.state, command, actor, at) : verdict;
+    // apply judges the command as validate does (Game contract): one run of the rules per command.
+    const applied = game.apply(plan.state, command, actor, at);
     if (!applied.ok) {
       plan.results.push(applied);
       plan.provisional.push(provisional);
