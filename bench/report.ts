@@ -57,6 +57,9 @@ const perSocket = (held: number, idle: number, sockets: number) => Math.max(0, h
 /** A server figure of the window per commit confirmed in it (for the bare server, per answer it acknowledged). */
 const perCommit = (s: StackResult, total: number) => total / Math.max(1, s.rounds.commits);
 
+/** All cores' busy time in the window per commit confirmed in it, in ms. */
+const machinePerCommit = (s: StackResult) => perCommit(s, (s.machineBusy ?? 0) * availableParallelism() * s.rounds.windowMs);
+
 /** Every figure the run can give, each with its baseline from the same run. */
 export function buildFigures(r: BenchResults): Figure[] {
   const out: Figure[] = [];
@@ -81,6 +84,8 @@ export function buildFigures(r: BenchResults): Figure[] {
     out.push(figure({ name: 'load process CPU in window', unit: 'cpu s', value: vt.loadCpuSec, baseline: bare.loadCpuSec, against: 'bare Socket.IO' }));
     if (vt.machineBusy !== undefined && bare.machineBusy !== undefined) {
       out.push(figure({ name: `machine CPU busy (${availableParallelism()} cores)`, unit: '%', value: vt.machineBusy * 100, baseline: bare.machineBusy * 100, against: 'bare Socket.IO' }));
+      // Every process's CPU (server, load process, database) per commit: what one commit costs the whole machine.
+      out.push(figure({ name: 'machine CPU per commit', unit: 'ms', value: machinePerCommit(vt), baseline: machinePerCommit(bare), against: 'bare Socket.IO' }));
     }
     out.push(figure({ name: 'bare commit latency p99 (paced)', unit: 'ms', value: commitLatency.p99 }));
   } else {
