@@ -1,35 +1,20 @@
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { createRoom } from './support/http-api.ts';
-import { ARTIFACTS, browserStack, phonePage, UI_TIMEOUT_MS } from './support/browser.ts';
-import { RecordingClient } from './support/recording-client.ts';
-import { auditFrames, plantText, type ViewerKey } from './support/secret-audit.ts';
+import { ARTIFACTS, browserStack, UI_TIMEOUT_MS, withPages } from './support/browser.ts';
+import { auditFrames, plantText } from './support/secret-audit.ts';
 import { allAt, commit } from './support/session.ts';
+import { tableRoom, viewersOf } from './support/table-room.ts';
 
 // Issue 5 on a 390×844 phone: a player asks the GM a 百科事典 question and sends 念話 to one ally from the phone's own
 // forms, then moves; the question and its answer reach only that seat and the GM (D6-HID-03), the 念話 only its two
 // seats and the GM (D6-HID-04), checked in every raw frame every other socket received.
 
 const stack = browserStack({ database: 'postgres' });
-const sockets = stack.sockets;
 
 describe('browser · dungeon-2d6 private channels', () => {
   test('百科事典 and 念話 sent from a phone reach only their recipients; the phone moves its character', async () => {
-    const url = stack.url;
-    const room = await createRoom(url, 'Whispering Vault', ['Aiko', 'Bo', 'Cy'], 'dungeon-2d6');
-    const [s1, s2, s3] = room.seats.map((s) => s.seat) as [string, string, string];
-    const open = (token: string, label: string) => {
-      const c = new RecordingClient(url, token, label);
-      sockets.push(c);
-      return c;
-    };
-    const gm = open(room.gmToken, 'gm');
-    const p1 = open(room.seats[0]!.token, 'p1');
-    const p2 = open(room.seats[1]!.token, 'p2');
-    const p3 = open(room.seats[2]!.token, 'p3');
-    const spec = open(room.spectatorToken, 'spectator');
-    const live = [gm, p1, p2, p3, spec];
-    await Promise.all(live.map((c) => c.connect()));
+    const table = await tableRoom(stack, 'Whispering Vault', ['Aiko', 'Bo', 'Cy'], { game: 'dungeon-2d6', online: [0, 1, 2], spectator: true });
+    const { room, seats: [s1, s2, s3], gm, players: [p1, p2, p3], spectator: spec, all: live } = table;
 
     await commit(gm, { type: 'zone.add', name: 'Gate' });
     await commit(gm, { type: 'zone.add', name: 'Archive', adjacent: ['z1'] });
@@ -44,13 +29,7 @@ describe('browser · dungeon-2d6 private channels', () => {
     const answer = plantText('answer');
     const whisper = plantText('telepathy');
 
-    const page = await phonePage(stack.browser);
-    const pageErrors: string[] = [];
-    page.on('pageerror', (e) => pageErrors.push(e.message));
-    try {
-      await page.goto(room.seats[0]!.url);
-      await page.locator('[data-testid="connection-status"][data-status="online"]').waitFor({ timeout: UI_TIMEOUT_MS });
-
+    await withPages(stack.browser, 'browser-d6-private', [{ url: room.seats[0]!.url }], async ([page]) => {
       // 百科事典 from the phone: the question goes to the GM alone, and Rin's one use is not spent until answered.
       await page.getByTestId('d6-encyclopedia-text').fill(question);
       await page.getByTestId('d6-encyclopedia-submit').click();
@@ -83,8 +62,7 @@ describe('browser · dungeon-2d6 private channels', () => {
       expect(p3.currentD6().questions).toEqual([]);
       expect(p3.currentD6().telepathy).toEqual([]);
       expect(spec.currentD6().telepathy).toEqual([]);
-      const viewers = new Map<ViewerKey, RecordingClient[]>([['gm', [gm]], [s1, [p1]], [s2, [p2]], [s3, [p3]], ['spectator', [spec]]]);
-      const report = auditFrames(viewers, [
+      const report = auditFrames(viewersOf(table), [
         { label: 'question', text: question, before: ['gm', s1] },
         { label: 'answer', text: answer, before: ['gm', s1] },
         { label: 'telepathy', text: whisper, before: ['gm', s1, s2] },
@@ -92,12 +70,6 @@ describe('browser · dungeon-2d6 private channels', () => {
       expect(report.leaks).toEqual([]);
       expect(report.missing).toEqual([]);
       expect(answered.seq).toBeLessThan(last);
-      expect(pageErrors).toEqual([]);
-    } catch (e) {
-      await page.screenshot({ path: join(ARTIFACTS, 'browser-d6-private-failure.png'), fullPage: true }).catch(() => {});
-      throw e;
-    } finally {
-      await page.close();
-    }
+    });
   }, 90_000);
 });

@@ -1,10 +1,9 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { createRoom } from './support/http-api.ts';
-import { ARTIFACTS, browserStack, phonePage, UI_TIMEOUT_MS } from './support/browser.ts';
-import { RecordingClient } from './support/recording-client.ts';
+import { ARTIFACTS, browserStack, phonePage, UI_TIMEOUT_MS, waitForCount, withPages } from './support/browser.ts';
 import { commit } from './support/session.ts';
+import { tableRoom } from './support/table-room.ts';
 
 // Issue 5, item 6: on a 390×844 phone a player sees the 《集中》 window of their own check with what each choice would
 // change and the table's countdown (the same after a reload and on a phone whose clock is off), and uses it; then
@@ -12,28 +11,17 @@ import { commit } from './support/session.ts';
 
 // Postgres rather than embedded PGlite: lighter to start beside the other browser file on a small machine.
 const stack = browserStack({ database: 'postgres' });
-const sockets = stack.sockets;
 
 describe('browser · dungeon-2d6', () => {
   test('a player on a phone sees a timed 《集中》 prompt with its effect, spends HP, and covers an ally', async () => {
-    const url = stack.url;
-    const room = await createRoom(url, 'Crypt of Lamps', ['Aiko'], 'dungeon-2d6');
-    const s1 = room.seats[0]!.seat;
-    const gm = new RecordingClient(url, room.gmToken, 'gm');
-    sockets.push(gm);
-    await gm.connect();
+    const { room, seats: [s1], gm } = await tableRoom(stack, 'Crypt of Lamps', ['Aiko'], { game: 'dungeon-2d6', online: [] });
     await commit(gm, { type: 'options.set', options: { windowTimeoutSeconds: 300 } });
     await commit(gm, { type: 'zone.add', name: 'Lamp hall' });
     await commit(gm, { type: 'character.add', name: 'Rin', controller: 'pc', owner: s1, zone: 'z1', base: { VAL: 2, AGI: 3, SPI: 1 }, hp: 10, maxHp: 10 });
     await commit(gm, { type: 'character.add', name: 'Sol', controller: 'pc', owner: s1, zone: 'z1', base: { VAL: 3, AGI: 1, SPI: 1 }, hp: 12, maxHp: 12 });
     await commit(gm, { type: 'character.add', name: 'Ogre', controller: 'enemy', side: 'enemies', zone: 'z1', base: { VAL: 4, AGI: 1, SPI: 0 }, hp: 30, maxHp: 30 });
 
-    const page = await phonePage(stack.browser);
-    const pageErrors: string[] = [];
-    page.on('pageerror', (e) => pageErrors.push(e.message));
-    try {
-      await page.goto(room.seats[0]!.url);
-      await page.locator('[data-testid="connection-status"][data-status="online"]').waitFor({ timeout: UI_TIMEOUT_MS });
+    await withPages(stack.browser, 'browser-d6', [{ url: room.seats[0]!.url }], async ([page]) => {
       await waitForCount(page, '[data-testid="d6-zone-member"]', 3);
 
       // The player rolls a search check for Rin from the phone; its 《集中》 window opens for Rin alone.
@@ -102,24 +90,6 @@ describe('browser · dungeon-2d6', () => {
       await page.getByTestId('d6-gm-panel').waitFor({ timeout: UI_TIMEOUT_MS });
       await waitForCount(page, '[data-testid="d6-check"]', 3);
       await page.screenshot({ path: join(ARTIFACTS, 'browser-d6-4-gm.png'), fullPage: true });
-      expect(pageErrors).toEqual([]);
-    } catch (e) {
-      await page.screenshot({ path: join(ARTIFACTS, 'browser-d6-failure.png'), fullPage: true }).catch(() => {});
-      throw e;
-    } finally {
-      await page.close();
-    }
+    });
   }, 90_000);
 });
-
-/** Waits until exactly `count` elements match the selector. */
-async function waitForCount(page: Page, selector: string, count: number): Promise<void> {
-  try {
-    await page.waitForFunction(([sel, n]) => document.querySelectorAll(sel).length === n, [selector, count] as const, {
-      timeout: UI_TIMEOUT_MS,
-    });
-  } catch {
-    const found = await page.locator(selector).count();
-    throw new Error(`expected ${count} × ${selector}, found ${found}`);
-  }
-}

@@ -1,27 +1,18 @@
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { createRoom } from './support/http-api.ts';
-import { ARTIFACTS, browserStack, phonePage, UI_TIMEOUT_MS } from './support/browser.ts';
-import { RecordingClient } from './support/recording-client.ts';
+import { ARTIFACTS, browserStack, UI_TIMEOUT_MS, waitForCount, withPages } from './support/browser.ts';
 import { commit, commitmentsSeen, declIn, revealSeqOf, verifyRevealed } from './support/session.ts';
+import { tableRoom } from './support/table-room.ts';
 
 // Requirement 12: on a phone-sized screen a player opens a join link, sees the hand the GM dealt, answers a sealed
 // declaration, and after the reveal sees every answer with its hash verified in the browser.
 
 // Embedded PGlite: this file checks the client, the Postgres path is covered by the other end-to-end files.
 const stack = browserStack({ database: 'pglite' });
-const sockets = stack.sockets;
 
 describe('browser', () => {
   test('a player on a phone sees the dealt hand, answers sealed, and sees every answer verified after the reveal', async () => {
-    const url = stack.url;
-    const room = await createRoom(url, 'Night at the inn', ['Aiko', 'Bruno']);
-    const [s1, s2] = room.seats.map((s) => s.seat) as [string, string];
-    const gm = new RecordingClient(url, room.gmToken, 'gm');
-    const bruno = new RecordingClient(url, room.seats[1]!.token, 'bruno');
-    sockets.push(gm, bruno);
-    await Promise.all([gm.connect(), bruno.connect()]);
+    const { room, seats: [s1, s2], gm, players: [bruno] } = await tableRoom(stack, 'Night at the inn', ['Aiko', 'Bruno'], { online: [1] });
 
     const cards = ['The silver key', 'A forged letter', 'The innkeeper owes you'];
     await commit(gm, { type: 'deck.create', deck: { kind: 'custom', cards } });
@@ -34,13 +25,7 @@ describe('browser', () => {
     if (!openEvent || openEvent.type !== 'decl.opened') throw new Error('no decl.opened event');
     const decl = openEvent.decl.id;
 
-    const page = await phonePage(stack.browser);
-    const pageErrors: string[] = [];
-    page.on('pageerror', (e) => pageErrors.push(e.message));
-    try {
-      await page.goto(room.seats[0]!.url);
-      await page.locator('[data-testid="connection-status"][data-status="online"]').waitFor({ timeout: UI_TIMEOUT_MS });
-
+    await withPages(stack.browser, 'browser', [{ url: room.seats[0]!.url }], async ([page]) => {
       // The hand shows exactly the two dealt cards, faces up for their owner.
       await waitForCount(page, testId('hand-card'), 2);
       const handText = await page.getByTestId('hand').innerText();
@@ -77,28 +62,10 @@ describe('browser', () => {
         expect(row).toContain(commitments.get(seat)!.slice(0, 8));
       }
       await page.screenshot({ path: join(ARTIFACTS, 'browser-3-revealed.png'), fullPage: true });
-      expect(pageErrors).toEqual([]);
-    } catch (e) {
-      await page.screenshot({ path: join(ARTIFACTS, 'browser-failure.png'), fullPage: true }).catch(() => {});
-      throw e;
-    } finally {
-      await page.close();
-    }
+    });
   }, 90_000);
 });
 
 function testId(id: string): string {
   return `[data-testid="${id}"]`;
-}
-
-/** Waits until exactly `count` elements match the selector. */
-async function waitForCount(page: Page, selector: string, count: number): Promise<void> {
-  try {
-    await page.waitForFunction(([sel, n]) => document.querySelectorAll(sel).length === n, [selector, count] as const, {
-      timeout: UI_TIMEOUT_MS,
-    });
-  } catch {
-    const found = await page.locator(selector).count();
-    throw new Error(`expected ${count} × ${selector}, found ${found}`);
-  }
 }

@@ -1,33 +1,19 @@
 import { describe, expect, test } from 'vitest';
-import { createRoom } from './support/http-api.ts';
-import { RecordingClient } from './support/recording-client.ts';
+import type { RecordingClient } from './support/recording-client.ts';
 import { auditFrames, plantText, type Plant, type ViewerKey } from './support/secret-audit.ts';
 import { serverStack } from './support/server-stack.ts';
 import { allAt, commit, commitmentsSeen, declIn, revealSeqOf, verifyRevealed } from './support/session.ts';
+import { tableRoom, tableSockets, viewersOf } from './support/table-room.ts';
 
 // Requirement 9: every secret of a scripted session carries a unique planted string; every raw frame every socket
 // received is searched for every plant, and each must reach exactly the viewers entitled to it at that seq.
 
 const stack = serverStack({ database: 'postgres' });
-const sockets = stack.sockets;
 
 describe('secrets audit', () => {
   test('no planted secret reaches a viewer before it may see it, and every reveal reaches everyone', async () => {
-    const url = stack.url;
-    const room = await createRoom(url, 'Audit', ['Aiko', 'Bruno', 'Chen']);
-    const [s1, s2, s3] = room.seats.map((s) => s.seat) as [string, string, string];
-    const open = (token: string, label: string) => {
-      const c = new RecordingClient(url, token, label);
-      sockets.push(c);
-      return c;
-    };
-    const gm = open(room.gmToken, 'gm');
-    const p1 = open(room.seats[0]!.token, 'p1');
-    const p2 = open(room.seats[1]!.token, 'p2');
-    const p3 = open(room.seats[2]!.token, 'p3');
-    const spec = open(room.spectatorToken, 'spectator');
-    const live = [gm, p1, p2, p3, spec];
-    await Promise.all(live.map((c) => c.connect()));
+    const table = await tableRoom(stack, 'Audit', ['Aiko', 'Bruno', 'Chen'], { online: [0, 1, 2], spectator: true });
+    const { room, seats: [s1, s2, s3], gm, players: [p1, p2, p3], spectator: spec, all: live } = table;
     expect(gm.viewer).toEqual({ role: 'gm' });
     expect(p1.viewer).toEqual({ role: 'player', seat: s1 });
     expect(spec.viewer).toEqual({ role: 'spectator' });
@@ -161,19 +147,14 @@ describe('secrets audit', () => {
     }
 
     // Late joiners get full views at the end: whatever is still secret must stay out of those too.
-    const late = [open(room.gmToken, 'gm-late'), open(room.seats[0]!.token, 'p1-late'), open(room.seats[1]!.token, 'p2-late'),
-      open(room.seats[2]!.token, 'p3-late'), open(room.spectatorToken, 'spectator-late')];
-    await Promise.all(late.map((c) => c.connect()));
-    const byViewer = new Map<ViewerKey, RecordingClient[]>([
-      ['gm', [gm, late[0]!]], [s1, [p1, late[1]!]], [s2, [p2, late[2]!]], [s3, [p3, late[3]!]], ['spectator', [spec, late[4]!]],
-    ]);
+    const late = await tableSockets(stack, room, { online: [0, 1, 2], spectator: true, suffix: '-late' });
 
-    const report = auditFrames(byViewer, plants);
+    const report = auditFrames(viewersOf(table, late), plants);
     expect(report.leaks).toEqual([]);
     expect(report.missing).toEqual([]);
 
     // Every viewer saw the same commitments before the reveal, and they verify against the revealed answers.
-    for (const c of [...live, ...late]) {
+    for (const c of [...live, ...late.all]) {
       for (const id of [d1, d2]) {
         const decl = declIn(c, id);
         expect(verifyRevealed(decl), `${c.label} ${id}`).toEqual([]);
@@ -183,7 +164,7 @@ describe('secrets audit', () => {
     }
     expect(before.get('spectator')?.d1.size).toBe(3);
     expect(p2.welcomes).toBeGreaterThanOrEqual(2);
-    for (const c of sockets) {
+    for (const c of stack.sockets) {
       expect(c.invalid, `${c.label} got messages outside the protocol`).toEqual([]);
       expect(c.seqGaps, `${c.label} skipped seqs`).toEqual([]);
     }

@@ -41,6 +41,18 @@ export async function waitOnline(page: Page): Promise<void> {
   await page.locator('[data-testid="connection-status"][data-status="online"]').waitFor({ timeout: UI_TIMEOUT_MS });
 }
 
+/** Waits until exactly `count` elements match the selector. */
+export async function waitForCount(page: Page, selector: string, count: number): Promise<void> {
+  try {
+    await page.waitForFunction(([sel, n]) => document.querySelectorAll(sel).length === n, [selector, count] as const, {
+      timeout: UI_TIMEOUT_MS,
+    });
+  } catch {
+    const found = await page.locator(selector).count();
+    throw new Error(`expected ${count} × ${selector}, found ${found}`);
+  }
+}
+
 /** A link a page opens: a phone's unless `laptop`. */
 export type PageLink = { url: string; laptop?: boolean };
 
