@@ -21,9 +21,17 @@ const isHpRaise = (item: string): item is HpRaise => Object.hasOwn(HP_RAISES, it
 
 /**
  * One scene item, HP raise or trust shift in force, with what it added to the sheet's maxima (negative when it lowered
- * one) so that its end can take it back.
+ * one) and what it moved the current HP and MP by: the extra a raise carried in, or minus what a cut actually took,
+ * which is less than the cut where the floor held the value up. Its end takes back or gives back exactly that.
  */
-export type SceneEffect = { item: SceneItem | HpRaise | 'trust'; kind: 'smash' | 'counter' | 'rush' | 'normal' | null; maxHp: number; maxMp: number };
+export type SceneEffect = {
+  item: SceneItem | HpRaise | 'trust';
+  kind: 'smash' | 'counter' | 'rush' | 'normal' | null;
+  maxHp: number;
+  maxMp: number;
+  hp: number;
+  mp: number;
+};
 
 type Use = PrebattleDecl['consumables'][number];
 
@@ -34,13 +42,27 @@ const POTION_MAX = 10;
 
 type Meter = { current: number; max: number };
 
+/** `current` less n, but never below `floor` (or below where it already was, if lower). */
+const lower = (current: number, n: number, floor: number) => Math.max(current - n, Math.min(current, floor));
+
 /**
  * Moves a maximum by n and the current value with it: a raise carries its extra into the fight, a cut takes the same
- * away but never leaves the value below `floor` (or below where it already was, if lower).
+ * away but never leaves the value below `floor`. Returns what the current value moved by.
  */
-const shift = (m: Meter, n: number, floor: number) => {
+const shift = (m: Meter, n: number, floor: number): number => {
+  const before = m.current;
   m.max += n;
-  m.current = n >= 0 ? m.current + n : Math.max(m.current + n, Math.min(m.current, floor));
+  m.current = n >= 0 ? m.current + n : lower(m.current, -n, floor);
+  return m.current - before;
+};
+
+/**
+ * Undoes a shift at its end: the maximum goes back, a raise takes back the extra it gave, never below `floor`, so the
+ * damage taken stays taken, and a cut gives back exactly what it took.
+ */
+const unshift = (m: Meter, max: number, moved: number, floor: number) => {
+  m.max -= max;
+  m.current = moved >= 0 ? lower(m.current, moved, floor) : m.current - moved;
 };
 
 const restore = (m: Meter, n: number) => {
@@ -66,15 +88,15 @@ export function useConsumable(ch: Character, use: Use, o: GrailWarOptions): void
       // D5 as written raises max HP (defect D3); `mindPotionEffect` reads it as max MP.
       const mp = use.item === 'mindPotion' && o.mindPotionEffect === 'maxMp+10';
       (mp ? sheet.mp : sheet.hp).max += POTION_MAX;
-      ch.sceneEffects.push({ item: use.item, kind: null, maxHp: mp ? 0 : POTION_MAX, maxMp: mp ? POTION_MAX : 0 });
+      ch.sceneEffects.push({ item: use.item, kind: null, maxHp: mp ? 0 : POTION_MAX, maxMp: mp ? POTION_MAX : 0, hp: 0, mp: 0 });
       return;
     }
     case 'protectionPotion':
-      ch.sceneEffects.push({ item: use.item, kind: null, maxHp: 0, maxMp: 0 });
+      ch.sceneEffects.push({ item: use.item, kind: null, maxHp: 0, maxMp: 0, hp: 0, mp: 0 });
       return;
     case 'berserkerPotion':
       // B4 adds one <일반> card: a servant names which of its three, a master's is its 일반.
-      ch.sceneEffects.push({ item: use.item, kind: sheet.kind === 'master' ? 'normal' : (use.kind ?? null), maxHp: 0, maxMp: 0 });
+      ch.sceneEffects.push({ item: use.item, kind: sheet.kind === 'master' ? 'normal' : (use.kind ?? null), maxHp: 0, maxMp: 0, hp: 0, mp: 0 });
       return;
   }
 }
@@ -91,18 +113,20 @@ export function wearHpRaises(ch: Character, items: readonly string[], o: GrailWa
   for (const item of raises) {
     if (ch.sceneEffects.some((e) => e.item === item)) continue;
     const n = HP_RAISES[item];
-    shift(ch.sheet.hp, n, 1);
-    ch.sceneEffects.push({ item, kind: null, maxHp: n, maxMp: 0 });
+    ch.sceneEffects.push({ item, kind: null, maxHp: n, maxMp: 0, hp: shift(ch.sheet.hp, n, 1), mp: 0 });
   }
 }
 
 /** GW-TRUST-02: trust t moves a servant's max HP by −t and its max MP by +t (t = −4: HP +4, MP −4). */
 const trustShift = (t: number) => ({ maxHp: t === 0 ? 0 : -t, maxMp: t });
 
-/** Takes back what a held effect moved, HP never below 1 and MP never below 0 (unless already lower). */
+/** An HP raise or trust shift: an effect that moved the current HP or MP with the maxima. */
+export const movesCurrent = (e: Pick<SceneEffect, 'item'>): boolean => isHpRaise(e.item) || e.item === 'trust';
+
+/** Ends a held raise or shift: what it gave is taken back, HP never below 1 and MP never below 0; what it took comes back. */
 function takeBack(ch: Character, e: SceneEffect): void {
-  shift(ch.sheet.hp, -e.maxHp, 1);
-  shift(ch.sheet.mp, -e.maxMp, 0);
+  unshift(ch.sheet.hp, e.maxHp, e.hp, 1);
+  unshift(ch.sheet.mp, e.maxMp, e.mp, 0);
 }
 
 /**
@@ -120,9 +144,9 @@ export function wearTrust(ch: Character, o: GrailWarOptions): void {
     ch.sceneEffects = ch.sceneEffects.filter((e) => e !== held);
   }
   if (ch.trust === 0) return;
-  shift(ch.sheet.hp, next.maxHp, 1);
-  shift(ch.sheet.mp, next.maxMp, 0);
-  ch.sceneEffects.push({ item: 'trust', kind: null, ...next });
+  const hp = shift(ch.sheet.hp, next.maxHp, 1);
+  const mp = shift(ch.sheet.mp, next.maxMp, 0);
+  ch.sceneEffects.push({ item: 'trust', kind: null, ...next, hp, mp });
 }
 
 /** The Berserker's Potion card kind in force on a character, if any. */
@@ -134,8 +158,9 @@ export function potionKind(ch: Character): SceneEffect['kind'] {
  * GM: ends the scene (FLOW-03 S4 step 5): "for the scene" effects expire, and an Attack Stance declared before a
  * scene with no battle is lost. A potion's raised maximum goes back down, and the current value loses only what sat
  * above the lowered maximum up to the potion's own amount, so HP above max from Defense Stance keeps its +20. An HP
- * raise or trust shift takes back the HP and MP it gave (or gives back what it took) as well, so the damage taken
- * stays taken, but never knocks the servant below 1 HP or 0 MP.
+ * raise or trust shift takes back the HP and MP it gave as well, so the damage taken stays taken, but never knocks the
+ * servant below 1 HP or 0 MP; where it cut them, it gives back exactly what the cut took, no more than the floor let
+ * it take. The last put on ends first, so each is undone on the values it left.
  */
 export function sceneEnd(ctx: Ctx): Result<void> {
   const gm = requireGm(ctx);
@@ -143,8 +168,8 @@ export function sceneEnd(ctx: Ctx): Result<void> {
   const b = ctx.state.battle;
   if (b && b.phase !== 'ended') return err('BATTLE_IN_PROGRESS', 'GW-FLOW-03');
   for (const ch of Object.values(ctx.state.characters)) {
-    for (const e of ch.sceneEffects) {
-      if (isHpRaise(e.item) || e.item === 'trust') {
+    for (const e of ch.sceneEffects.toReversed()) {
+      if (movesCurrent(e)) {
         takeBack(ch, e);
         continue;
       }

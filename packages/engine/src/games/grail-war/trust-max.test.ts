@@ -83,6 +83,45 @@ describe('GW-TRUST-02 GW-FLOW-03 the shift lasts the scene', () => {
   test('GW-TRUST-02 GW-TRUST-04 trust changed within the scene: the next battle swaps the old shift for the new', () => {
     const s = given({ trust: -10 }, fight(given({ trust: 7 })));
     // 50/53 and 47/47 at +7; back to 57/60 and 40/40, then HP +10 and MP −10.
-    expect([meters(s), s.characters.a!.sceneEffects]).toEqual([[67, 70, 30, 30], [{ item: 'trust', kind: null, maxHp: 10, maxMp: -10 }]]);
+    expect([meters(s), s.characters.a!.sceneEffects]).toEqual([[67, 70, 30, 30], [{ item: 'trust', kind: null, maxHp: 10, maxMp: -10, hp: 10, mp: -10 }]]);
+  });
+});
+
+describe('GW-TRUST-02 GW-FLOW-03 a cut held up by its floor gives back at the scene end only what it took', () => {
+  /** Side B withdraws before any judgment and the GM closes the battle: a goes out as it came in. */
+  const noFight = (s: GrailWarState) => run(run(s, seat('s2'), { type: 'battle.withdraw' }).state, GM, { type: 'battle.close' }).state;
+
+  type Row = [string, Given, number[], { hp: number; mp: number }, number[]];
+  test.each<Row>([
+    ['GW-TRUST-02 a cut the floor does not touch: 50/60 HP at t = 7 loses 7 and gets 7 back', { trust: 7, a: { hp: { current: 50, max: 60 } } }, [43, 53, 47, 47], { hp: -7, mp: 7 }, [50, 60, 40, 40]],
+    ['GW-TRUST-02 a cut stopped by the HP floor of 1: 3/60 at t = 7 loses 2 and gets 2 back', { trust: 7, a: { hp: { current: 3, max: 60 } } }, [1, 53, 47, 47], { hp: -2, mp: 7 }, [3, 60, 40, 40]],
+    ['GW-TRUST-02 a cut stopped by the MP floor of 0: 2/40 at t = −4 loses 2 and gets 2 back', { trust: -4, a: { mp: { current: 2, max: 40 } } }, [64, 64, 0, 36], { hp: 4, mp: -2 }, [60, 60, 2, 40]],
+    ['GW-TRUST-02 MP already below the floor: −3/40 at t = −4 loses nothing and gets nothing back', { trust: -4, a: { mp: { current: -3, max: 40 } } }, [64, 64, -3, 36], { hp: 4, mp: 0 }, [60, 60, -3, 40]],
+    ['GW-TRUST-02 HP already at the floor: 1/60 at t = 10 loses nothing and gets nothing back', { trust: 10, a: { hp: { current: 1, max: 60 } } }, [1, 50, 50, 50], { hp: 0, mp: 10 }, [1, 60, 40, 40]],
+    ['GW-TRUST-02 GW-ITEM-C2 the raise comes first, so the cut takes its whole 7 from 23/80; the end undoes the cut, then the raise', { trust: 7, a: { hp: { current: 3, max: 60 }, items: ['lifeCharm'] } }, [16, 73, 47, 47], { hp: -7, mp: 7 }, [3, 60, 40, 40]],
+  ])('%s', (_name, x, inBattle, moved, after) => {
+    let s = given(x);
+    const held = s.characters.a!.sceneEffects.find((e) => e.item === 'trust')!;
+    expect([meters(s), { hp: held.hp, mp: held.mp }]).toEqual([inBattle, moved]);
+    s = run(noFight(s), GM, { type: 'scene.end' }).state;
+    expect([meters(s), s.characters.a!.sceneEffects]).toEqual([after, []]);
+  });
+
+  test('GW-TRUST-02 the damage taken stays taken: 2/40 MP at t = −4, hit for 3 HP, ends at 57/60 HP and 2/40 MP', () => {
+    let s = given({ trust: -4, a: { mp: { current: 2, max: 40 } } });
+    s = submit(s, 'a', planVs('b', [])).state;
+    s = submit(s, 'b', planVs('a', [j('smash')])).state;
+    s = run(run(s, seat('s2'), { type: 'battle.withdraw' }).state, GM, { type: 'battle.close' }).state;
+    expect(meters(s)).toEqual([61, 64, 0, 36]);
+    expect(meters(run(s, GM, { type: 'scene.end' }).state)).toEqual([57, 60, 2, 40]);
+  });
+
+  test('GW-TRUST-02 GW-TRUST-04 trust changed within the scene: the swap gives back only what the old cut took', () => {
+    const first = noFight(given({ trust: 7, a: { hp: { current: 3, max: 60 } } }));
+    expect(meters(first)).toEqual([1, 53, 47, 47]);
+    // The +7 shift gives back its 2 HP and takes its 7 MP (3/60, 40/40), then −10 puts on HP +10 and MP −10.
+    const s = given({ trust: -10 }, first);
+    expect([meters(s), s.characters.a!.sceneEffects]).toEqual([[13, 70, 30, 30], [{ item: 'trust', kind: null, maxHp: 10, maxMp: -10, hp: 10, mp: -10 }]]);
+    expect(meters(run(noFight(s), GM, { type: 'scene.end' }).state)).toEqual([3, 60, 40, 40]);
   });
 });

@@ -6,7 +6,7 @@ import { upgradeContract } from '../../core/upgrade-contract.ts';
 import { grailWar } from './index.ts';
 import { defaultGrailWarOptions } from './options.ts';
 import type { GrailWarState } from './state.ts';
-import { AT, GM, SPECTATOR, judgment as j, master, planVs, room, run, seat, servant } from './test-support.ts';
+import { AT, GM, SPECTATOR, judgment as j, master, planVs, prepareAll, room, run, seat, servant, start } from './test-support.ts';
 
 /**
  * A snapshot saved by the version before relations, scene effects, concealment and step deadlines (protocol 1,
@@ -15,6 +15,15 @@ import { AT, GM, SPECTATOR, judgment as j, master, planVs, room, run, seat, serv
  * Potion before it, ma supported a physically in slot 1; batch 1 resolved, batch 2 open for plans.
  */
 const saved = (): unknown => JSON.parse(readFileSync(new URL('./fixtures/protocol-1-battle.json', import.meta.url), 'utf8'));
+
+/**
+ * A snapshot saved by the version whose scene effects held only their change to the maxima (protocol 2, commit
+ * e0e6b73), under the trust trial. Servant a (s1, master ma) at trust 7 came in at 5/60 HP and 30/40 MP, drank a
+ * Life Potion (5/70) and had its HP cut by 7 but held at 1 (1/63, MP 37/47); servant b (s2) at trust −4 wore a Life
+ * Charm (80/80) and had its MP cut by 4 but held at 0 (84/84 HP, 0/36 MP). b withdrew and the battle was closed; the
+ * scene has not ended.
+ */
+const savedScene = (): unknown => JSON.parse(readFileSync(new URL('./fixtures/protocol-2-scene-effects.json', import.meta.url), 'utf8'));
 
 /** When the room loads it (ms since the epoch). */
 const LOADED = AT + 3_600_000;
@@ -91,9 +100,63 @@ describe('states saved before relations, scene effects, concealment and step dea
   });
 });
 
+describe('states saved before scene effects held what they moved the current HP and MP by', () => {
+  test('GW-TRUST-02 GW-ITEM-C2 a raise or trust shift reads its change to the maxima as its move; a potion moved nothing', () => {
+    const s = upgrade(savedScene());
+    expect([s.characters.a!.sceneEffects, s.characters.b!.sceneEffects]).toEqual([
+      [
+        { item: 'lifePotion', kind: null, maxHp: 10, maxMp: 0, hp: 0, mp: 0 },
+        { item: 'trust', kind: null, maxHp: -7, maxMp: 7, hp: -7, mp: 7 },
+      ],
+      [
+        { item: 'lifeCharm', kind: null, maxHp: 20, maxMp: 0, hp: 20, mp: 0 },
+        { item: 'trust', kind: null, maxHp: 4, maxMp: -4, hp: 4, mp: -4 },
+      ],
+    ]);
+  });
+
+  test('GW-TRUST-02 GW-FLOW-03 the scene end gives back the whole cut, as the version that saved it did', () => {
+    const s = run(upgrade(savedScene()), GM, { type: 'scene.end' }).state;
+    const meters = (id: string) => {
+      const { hp, mp } = s.characters[id]!.sheet;
+      return [hp.current, hp.max, mp.current, mp.max];
+    };
+    expect([meters('a'), meters('b')]).toEqual([
+      [8, 60, 30, 40],
+      [60, 60, 4, 40],
+    ]);
+  });
+
+  test.each<[string, Viewer]>([
+    ['the GM', GM],
+    ['the trusting servant', seat('s1')],
+    ['the distrusting servant', seat('s2')],
+    ['its master', seat('s3')],
+  ])('the upgraded state gives %s a view the protocol accepts, the effects showing only their maxima', (_name, viewer) => {
+    const v = grailWar.view(upgrade(savedScene()), viewer);
+    expect(gwView.safeParse(v).error?.issues ?? []).toEqual([]);
+    for (const c of v.characters) for (const e of c.status?.sceneEffects ?? []) expect(Object.keys(e)).toEqual(['item', 'kind', 'maxHp', 'maxMp']);
+  });
+});
+
+/** A room in a battle under the trust trial: a's trust cut and its Life Charm held as current scene effects. */
+function inTrustBattle(): GrailWarState {
+  let s = room(
+    {
+      a: { seat: 's1', sheet: servant({ hp: { current: 3, max: 60 }, items: ['lifeCharm'] }) },
+      ma: { seat: 's3', partner: 'a', sheet: master() },
+      b: { seat: 's2', sheet: servant({ alias: 'Lancer', className: 'lancer' }) },
+    },
+    { trustRule: true },
+  );
+  s.characters.a!.trust = 7;
+  s = start(s, [{ character: 'a', side: 'A' }, { character: 'b', side: 'B' }], { regions: { a: 'r1', ma: 'r1', b: 'r1' } });
+  return prepareAll(s);
+}
+
 upgradeContract({
   game: grailWar,
-  saved: () => [saved()],
-  current: () => [room({ a: { seat: 's1', sheet: servant() }, ma: { seat: 's3', partner: 'a', sheet: master() } }, { stepTimerSeconds: 30 })],
+  saved: () => [saved(), savedScene()],
+  current: () => [room({ a: { seat: 's1', sheet: servant() }, ma: { seat: 's3', partner: 'a', sheet: master() } }, { stepTimerSeconds: 30 }), inTrustBattle()],
   at: LOADED,
 });

@@ -4,7 +4,9 @@ import type { GrailWarOptions } from './options.ts';
 import { defaultGrailWarOptions } from './options.ts';
 import type { Relation } from './relations.ts';
 import { MAX_SCORE, registerPair } from './relations.ts';
-import type { Battle, GrailWarState, SlotRecord } from './state.ts';
+import type { SceneEffect } from './scene-effects.ts';
+import { movesCurrent } from './scene-effects.ts';
+import type { Battle, Character, GrailWarState, SlotRecord } from './state.ts';
 
 /**
  * Options an earlier version did not have and did not behave by today's default. Every other missing option gets
@@ -19,17 +21,34 @@ const EARLIER_BEHAVIOUR: Partial<GrailWarOptions> = {
 
 /**
  * Game.upgrade for grail-war: a room saved before the relationship chart, "for the scene" effects, character
- * concealment and step deadlines gets them, with the options it lacks set as it played them.
+ * concealment and step deadlines gets them, with the options it lacks set as it played them, and scene effects saved
+ * before they held what they moved the current HP and MP by end as they ended then.
  */
 export function upgrade(saved: unknown, at: number): GrailWarState {
   const s = saved as GrailWarState;
   const options = withMissing(s.options, { ...defaultGrailWarOptions(s.options.rulesVersion), ...EARLIER_BEHAVIOUR });
-  const characters = mapValuesKeeping(s.characters, (c) => withMissing(c, { sceneEffects: [], stanceReady: false }));
+  const characters = mapValuesKeeping(s.characters, upgradeCharacter);
   const battle = s.battle && upgradeBattle(s.battle, options, at);
   const charted = 'relations' in s;
   if (charted && 'concealment' in s && options === s.options && characters === s.characters && battle === s.battle) return s;
   const next = withMissing({ ...s, options, characters, battle }, { concealment: {} });
   return charted ? next : { ...next, relations: chartOf(next) };
+}
+
+/** A character saved before scene effects, or with scene effects of the earlier shape. */
+function upgradeCharacter(c: Character): Character {
+  const filled = withMissing(c, { sceneEffects: [], stanceReady: false });
+  const sceneEffects = mapKeeping(filled.sceneEffects, upgradeEffect);
+  return sceneEffects === filled.sceneEffects ? filled : { ...filled, sceneEffects };
+}
+
+/**
+ * A scene effect saved before it held what it moved the current HP and MP by. An HP raise or trust shift then moved
+ * them by its whole change to the maxima and its end undid that whole change, a cut giving back all of it even where
+ * the floor had held the value up; reading the change as the move keeps that end. A potion moved neither.
+ */
+function upgradeEffect(e: SceneEffect): SceneEffect {
+  return withMissing(e, movesCurrent(e) ? { hp: e.maxHp, mp: e.maxMp } : { hp: 0, mp: 0 });
 }
 
 /**

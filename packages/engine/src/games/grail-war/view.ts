@@ -15,6 +15,9 @@ import type { SceneEffect } from './scene-effects.ts';
 import type { ClassId, Meter, Sheet } from './sheets.ts';
 import type { Battle, Binding, Character, GrailWarState, Override, Participant, Reward, Seat } from './state.ts';
 
+/** A scene effect as shown: what it moved the current HP and MP by is bookkeeping for its end, not shown. */
+export type SceneEffectView = Pick<SceneEffect, 'item' | 'kind' | 'maxHp' | 'maxMp'>;
+
 /** `seat`: the owner's seat, for those who see the character privately (so a client knows which one it plays). */
 /** Campaign flags the battle engine keeps (MASTER-01, MISC-01, SEAL-09, TRUST): owner, partner and GM only. */
 export type CharacterStatusView = {
@@ -26,8 +29,11 @@ export type CharacterStatusView = {
   trust: number | null;
   trustLockDays: number | null;
   sealResisted: boolean;
-  /** "For the scene" consumables in force (GW-ITEM) and an Attack Stance waiting for the next battle (SEAL-00/03). */
-  sceneEffects: SceneEffect[];
+  /**
+   * "For the scene" consumables, HP raises and trust shifts in force (GW-ITEM, TRUST-02), with what they added to the
+   * maxima, and an Attack Stance waiting for the next battle (SEAL-00/03).
+   */
+  sceneEffects: SceneEffectView[];
   stanceReady: boolean;
   /** SAN (§13 trial, HIDE-F18): concealment left; null while `characterConcealment` is off. */
   concealment: number | null;
@@ -144,7 +150,7 @@ function statusFor(state: GrailWarState, acl: Acl, c: Character, v: Viewer): Cha
     trust: trustShown ? c.trust : null,
     trustLockDays: trustShown ? c.trustLockDays : null,
     sealResisted: c.sealResisted,
-    sceneEffects: structuredClone(c.sceneEffects),
+    sceneEffects: c.sceneEffects.map(({ item, kind, maxHp, maxMp }) => ({ item, kind, maxHp, maxMp })),
     stanceReady: c.stanceReady,
     concealment: state.options.characterConcealment ? concealmentOf(state, c.id).value : null,
     trueNameRevealed: state.options.notifyTrueNameReveal && c.sheet.kind === 'servant' ? trueNameKnownOutside(state, c) : null,
