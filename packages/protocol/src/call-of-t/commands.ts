@@ -229,6 +229,11 @@ export const cotCommand = z.discriminatedUnion('type', [
   z.object({ type: z.literal('cot.obs.thornsPay'), character: cotCharacterId }),
   /** Poison thorns (♣5): the party pushes through what progress is left, taking its poison. */
   z.object({ type: z.literal('cot.obs.thornsPush') }),
+  /**
+   * An antidote (T-TRADE 毒消し) from the party's doses cancels the POT the obstacle just overcome dealt this
+   * character: the thorns' antidote for the poison thorns (♣5), the gas antidote for toxic gas (♣3).
+   */
+  z.object({ type: z.literal('cot.obs.antidote'), character: cotCharacterId }),
   /** The old boat (♣Q) at double the required SD: the GM names the next square the party goes on to. */
   z.object({ type: z.literal('cot.obs.boat'), to: cotSquareId }),
   z.object({ type: z.literal('cot.int.outcome'), result: cotInteractionOutcome }),
@@ -246,6 +251,8 @@ export const cotCommand = z.discriminatedUnion('type', [
         ropes: z.boolean(),
         remains: z.number().int().min(0).max(99),
         fairyDust: z.number().int().min(0).max(99),
+        antidoteThorns: z.number().int().min(0).max(99),
+        antidoteGas: z.number().int().min(0).max(99),
       })
       .partial()
       .optional(),

@@ -111,6 +111,9 @@ export const cotView = z.object({
     sleds: z.number(),
     ropes: z.boolean(),
     fairyDust: z.number(),
+    /** Antidote doses by the poison they cancel (T-TRADE 毒消し). */
+    antidoteThorns: z.number().int(),
+    antidoteGas: z.number().int(),
     remains: z.number(),
     responses: z.number(),
     tenkai: z.boolean(),

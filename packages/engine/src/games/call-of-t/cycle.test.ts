@@ -85,7 +85,7 @@ describe('interactions (COT-INT)', () => {
     none.party.defeatedInteractionNumbers = [5];
     const heart = stack(none, 'C5', 'H', 5, true);
     const out = waitThenEvents(none, [1]);
-    expect(out.events.some((e) => e.body.type === 'cot.note' && e.body.key === 'interaction.nobody')).toBe(true);
+    expect(out.events.some((e) => e.body.type === 'cot.step' && e.body.step === 'interaction' && e.body.outcome === 'nobody')).toBe(true);
     expect(out.state.discard.map((c) => c.id)).toContain(heart);
     const many = toDecision(started());
     many.party.defeatedInteractionNumbers = [5];

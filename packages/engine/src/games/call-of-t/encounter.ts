@@ -24,8 +24,7 @@ export function beginEncounter(ctx: Ctx, entryId: string, cardStrength: number):
   const state = ctx.state;
   const party = state.party;
   if (party.defense && party.defense.square === party.position && cardStrength <= party.defense.value) {
-    note(ctx, 'encounter.defended', { entry: entryId, threat: cardStrength });
-    stepOutcome(ctx, 'encounterSense', 'defended', { strength: cardStrength });
+    stepOutcome(ctx, 'encounterSense', 'defended', { entry: entryId, strength: cardStrength });
     return;
   }
   let strength = cardStrength;
@@ -143,7 +142,6 @@ export function applyEncounterOutcome(ctx: Ctx, command: Extract<CotCommand, { t
     // COT-ENC-04: the spade is removed; treasure follows, its cap the card's strength.
     const cap = located ? strengthOf(located.entry.card, state.options.aceHigh) : s.value.strength;
     if (located) removeEntry(ctx, located.square, located.entry);
-    note(ctx, 'encounter.victory', { cap });
     stepOutcome(ctx, 'encounterCombat', 'victory', { cap });
     enterStep(ctx, { kind: 'treasure', cap });
     return done;
@@ -159,7 +157,6 @@ export function applyEncounterOutcome(ctx: Ctx, command: Extract<CotCommand, { t
     const card = drawTop(ctx);
     if (card) placeOnSquare(ctx, findSquare(state, result.to)!, card, { faceUp: false, origin: 'deck' });
     state.party.forcedMove = { to: result.to, reason: 'retreat' };
-    note(ctx, 'encounter.retreat', { to: result.to });
     stepOutcome(ctx, 'encounterCombat', 'retreat', { to: result.to });
     endCycle(ctx);
     return done;

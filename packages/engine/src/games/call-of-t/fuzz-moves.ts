@@ -172,6 +172,12 @@ export function candidates(state: CotState, rng: Rng, leaveAllowed: boolean): { 
           const diamond = ch.hand.find((c) => c.face.kind === 'standard' && c.face.suit === 'D');
           out.push({ command: { type: 'cot.obs.done' }, actor: actorOf(ch.id) });
           if (diamond) out.push({ command: { type: 'cot.obs.diamond', character: ch.id, card: diamond.id }, actor: actorOf(ch.id) });
+          // A poisoned character takes an antidote (refused without a dose), or the GM trades the party one.
+          const poisoned = step.poisons.length > 0 ? pick(rng, step.poisons).character : null;
+          if (poisoned) {
+            out.push({ command: { type: 'cot.obs.antidote', character: poisoned }, actor: actorOf(poisoned) });
+            out.push({ command: { type: 'cot.gm.adjust', party: { antidoteThorns: 1, antidoteGas: 1 } }, actor: GM });
+          }
           break;
         }
         case 'interaction':

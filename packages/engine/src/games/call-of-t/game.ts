@@ -17,7 +17,7 @@ import { applyInteractionOutcome } from './interaction.ts';
 import { applyDeclare, applyForce, applyLock } from './investigation.ts';
 import { applyShare } from './ledger.ts';
 import { applyAttempt, applyObstacleDiamond, applyObstacleDone, applyObstacleHeart, applyObstacleRule, applyWithdraw } from './obstacle.ts';
-import { applyObstacleBonus, applyObstacleDust } from './obstacle-aids.ts';
+import { applyObstacleAntidote, applyObstacleBonus, applyObstacleDust } from './obstacle-aids.ts';
 import { applyObstacleBoat, applyObstacleValue, applyThornsPay, applyThornsPush } from './obstacle-rows.ts';
 import { applyPursuerChoice } from './pursuer.ts';
 import { applyAccept as applyTearAccept, applyRemains, applySpiritOutcome, applySummon } from './spirits.ts';
@@ -63,6 +63,7 @@ const handlers: { [T in CotCommand['type']]: Handler<T> } = {
   'cot.obs.value': applyObstacleValue,
   'cot.obs.bonus': applyObstacleBonus,
   'cot.obs.dust': applyObstacleDust,
+  'cot.obs.antidote': applyObstacleAntidote,
   'cot.obs.thornsPay': applyThornsPay,
   'cot.obs.thornsPush': applyThornsPush,
   'cot.obs.boat': applyObstacleBoat,

@@ -243,4 +243,21 @@ describe('event steps in the history (COT-HID-08, COT-EVT-02)', () => {
     expect(victory).toEqual({ type: 'cot.phase', cycle: 1, phase: 'event', step: 'treasure' });
     expectLoggedAsLive(won.state, [wait, roll, won]);
   });
+
+  test('COT-EVT-02 an outcome reaches each viewer once, as its step: no note beside it tells it again', () => {
+    const s = plantedDecision();
+    stack(s, 'C5', 'D', 5, false);
+    stack(s, 'C5', 'C', 4, false);
+    const wait = run(s, { type: 'cot.time.propose', plan: { kind: 'wait' } }, GM);
+    const back = run(wait.state, { type: 'cot.obs.withdraw' }, P1);
+    const leave = run(back.state, { type: 'cot.remains.search', searchers: [] }, P2);
+    const fight = plantedDecision();
+    stack(fight, 'C5', 'S', 10, true);
+    const roll = run(run(fight, { type: 'cot.time.propose', plan: { kind: 'wait' } }, GM).state, { type: 'cot.enc.roll' }, GM);
+    const won = run(roll.state, { type: 'cot.enc.outcome', result: { outcome: 'victory' } }, GM);
+    for (const v of VIEWERS) {
+      const told = (r: Applied) => r.events.flatMap((e) => viewEvent(e, v) ?? []).flatMap((e) => (e.type === 'cot.step' ? [e.outcome] : e.type === 'cot.note' ? [e.key] : []));
+      expect([told(back), told(leave), told(won)], JSON.stringify(v)).toEqual([['withdrawn'], ['unsearched'], ['victory']]);
+    }
+  });
 });

@@ -38,7 +38,6 @@ export function beginInteraction(ctx: Ctx, entryId: string, number: number): voi
   let { count, min } = interactionCount(ctx.rng, row.count);
   const defeated = state.party.defeatedInteractionNumbers.includes(number);
   if (defeated && count === min && row.count[0] > 0) {
-    note(ctx, 'interaction.nobody', { number });
     stepOutcome(ctx, 'interaction', 'nobody', { number });
     const located = locateEntry(state, entryId);
     if (located) removeEntry(ctx, located.square, located.entry);
@@ -139,7 +138,6 @@ export function applyInteractionOutcome(ctx: Ctx, command: Extract<CotCommand, {
       if (located) removeEntry(ctx, located.square, located.entry);
       break;
   }
-  note(ctx, 'interaction.done', { effect: result.effect });
   stepOutcome(ctx, 'interaction', result.effect);
   finishStep(ctx);
   return done;

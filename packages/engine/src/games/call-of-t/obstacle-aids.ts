@@ -4,11 +4,12 @@ import { err } from '../../core/result.ts';
 import { rollCheck } from './checks.ts';
 import type { Ctx } from './context.ts';
 import { done, emitCheck, note, requireCharacter, requireParticipant } from './context.ts';
+import { eventStep } from './event-phase.ts';
 import { obstacleAt, obstacleRow, overcome } from './obstacle-step.ts';
 import type { Character } from './state.ts';
 import { chanceFor } from './tables.ts';
 
-/** What the party brings to an obstacle besides its rolls: a lore bonus and fairy dust (T-OBS, T-TRADE). */
+/** What the party brings to an obstacle besides its rolls: a lore bonus, fairy dust and antidotes (T-OBS, T-TRADE). */
 
 /**
  * [追跡ボーナス] / [視力ボーナス] (♣7, ♣10): characters roll 〈アップランド湿原知識〉, each once per obstacle; the
@@ -55,5 +56,29 @@ export function applyObstacleDust(ctx: Ctx, command: Extract<CotCommand, { type:
   s.required = Math.max(0, s.required - command.strength);
   note(ctx, 'obstacle.dust', { strength: command.strength, required: s.required, left: party.fairyDust });
   if (s.required === 0 || (!row.simultaneous && s.total >= s.required)) overcome(ctx, s);
+  return done;
+}
+
+/** Which of the party's dose counts cancels each poison (T-TRADE 毒消し(茨), 毒消し(ガス)). */
+const ANTIDOTE = { thorns: 'antidoteThorns', gas: 'antidoteGas' } as const;
+
+/**
+ * 毒消し (T-TRADE): one of the party's doses for that poison cancels the POT the obstacle just overcome dealt the
+ * character, and is used up. INFERRED: it is taken before the party goes on, while the GM has not yet resolved it.
+ */
+export function applyObstacleAntidote(ctx: Ctx, command: Extract<CotCommand, { type: 'cot.obs.antidote' }>): Result<void> {
+  const s = eventStep(ctx, 'obstacleCleared', 'COT-OBS-04');
+  if (!s.ok) return s;
+  const c = requireCharacter(ctx, command.character, 'COT-OBS-04');
+  if (!c.ok) return c;
+  const poisons = s.value.poisons;
+  const poisoned = poisons.find((p) => p.character === c.value.id);
+  if (!poisoned) return err('NOT_POISONED', 'COT-OBS-04');
+  const party = ctx.state.party;
+  const doses = ANTIDOTE[poisoned.poison];
+  if (party[doses] < 1) return err('NO_ANTIDOTE', 'COT-OBS-04');
+  party[doses] -= 1;
+  s.value.poisons = poisons.filter((p) => p !== poisoned);
+  note(ctx, 'obstacle.antidote', { character: c.value.id, poison: poisoned.poison, pot: poisoned.pot, left: party[doses] });
   return done;
 }

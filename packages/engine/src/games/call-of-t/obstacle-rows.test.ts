@@ -7,6 +7,8 @@ import { GM, P1, P2, character, facingClub, refusal, run, setupInput, square, st
 /** The T-OBS rows the engine plays past the plain SD count: readings of ♣2/3/5/K, the rope, ENC, the boat, dust, bonus. */
 
 const notes = (events: CotEvent[], key: string) => events.flatMap((e) => (e.body.type === 'cot.note' && e.body.key === key ? [e.body.params] : []));
+const outcomes = (events: CotEvent[], outcome: string) =>
+  events.flatMap((e) => (e.body.type === 'cot.step' && e.body.outcome === outcome ? [e.body.params] : []));
 const chances = (events: CotEvent[]) => events.flatMap((e) => (e.body.type === 'cot.check' ? [e.body.chance] : []));
 const obstacle = (s: CotState) => {
   if (s.phase.kind !== 'event' || s.phase.step?.kind !== 'obstacle') throw new Error(`no obstacle: ${JSON.stringify(s.phase).slice(0, 120)}`);
@@ -89,7 +91,7 @@ describe('♣3 toxic gas and ♣K magic labyrinth: the GM\'s number first (COT-O
     const s = run(facingClub(13), { type: 'cot.obs.value', value: 0 }).state;
     character(s, 'ch1').skills.purification = 50;
     const out = run(s, { type: 'cot.obs.attempt', rolls: [{ character: 'ch1', skill: 'purification' }] }, GM, [100, 2]);
-    const [lost] = notes(out.events, 'obstacle.lost');
+    const [lost] = outcomes(out.events, 'lost');
     expect(out.state.party.position).toBe(lost!.to);
     expect(out.state.party).toMatchObject({ previousPosition: 'C5', mustReturn: false });
     expect(square(out.state, 'C5').stack[0]).toMatchObject({ faceUp: true, tapped: false });

@@ -8,6 +8,7 @@ import { addLtf, done, note, requireCharacter, requireGm, requireParticipant } f
 import { finishStep, moveParty } from './event-phase.ts';
 import { obstacleLoad } from './fatigue.ts';
 import type { ObstacleStep, Roll } from './obstacle-step.ts';
+import type { Poison } from './phase.ts';
 import { obstacleAt, obstacleRow, overcome } from './obstacle-step.ts';
 import { findSquare } from './state.ts';
 import { stepOutcome } from './step-log.ts';
@@ -57,10 +58,13 @@ export function trapRound(ctx: Ctx, s: ObstacleStep, round: number, rolls: reado
  */
 export function gasRound(ctx: Ctx, s: ObstacleStep, rolls: readonly Roll[]): void {
   const top = best(rolls);
+  const poisons: Poison[] = [];
   for (const c of ctx.state.characters) {
-    note(ctx, 'obstacle.gas', { character: c.id, pot: Math.max(0, (s.value ?? 0) + obstacleLoad(c) - top) });
+    const pot = Math.max(0, (s.value ?? 0) + obstacleLoad(c) - top);
+    note(ctx, 'obstacle.gas', { character: c.id, pot });
+    if (pot > 0) poisons.push({ character: c.id, poison: 'gas', pot });
   }
-  overcome(ctx, s);
+  overcome(ctx, s, poisons);
 }
 
 /**
@@ -80,7 +84,6 @@ export function labyrinthLost(ctx: Ctx): void {
   const state = ctx.state;
   const others = allSquares(state).filter((id) => id !== state.party.position);
   const to = others[ctx.rng.below(others.length)]!;
-  note(ctx, 'obstacle.lost', { to });
   stepOutcome(ctx, 'obstacle', 'lost', { to });
   moveParty(ctx, to);
   finishStep(ctx);
@@ -137,11 +140,13 @@ export function applyThornsPush(ctx: Ctx): Result<void> {
   const found = obstacleAt(ctx, ['thorns'], 'COT-OBS-04');
   if (!found.ok) return found;
   const s = found.value;
+  const poisons: Poison[] = [];
   for (const c of ctx.state.characters) {
     const pot = Math.max(0, rollSum(ctx.rng, s.progress ?? 0, 3) - c.limbAp);
     note(ctx, 'obstacle.poison', { character: c.id, pot });
+    if (pot > 0) poisons.push({ character: c.id, poison: 'thorns', pot });
   }
-  overcome(ctx, s);
+  overcome(ctx, s, poisons);
   return done;
 }
 

@@ -3,10 +3,10 @@ import { err } from '../../core/result.ts';
 import type { Check } from './checks.ts';
 import { rollSum } from './checks.ts';
 import type { Ctx } from './context.ts';
-import { emitAll, faceView, note } from './context.ts';
+import { emitAll, faceView } from './context.ts';
 import { eventStep, finishStep } from './event-phase.ts';
 import { obstacleLoad } from './fatigue.ts';
-import type { EventStep, ObstacleStage } from './phase.ts';
+import type { EventStep, ObstacleStage, Poison } from './phase.ts';
 import type { Character, CotState } from './state.ts';
 import { enterStep, stepOutcome } from './step-log.ts';
 import { locateEntry } from './state.ts';
@@ -67,24 +67,22 @@ export function obstacleSd(ctx: Ctx, check: Check): number {
 /**
  * COT-OBS-01: an overcome obstacle is tapped and stays; the party may go on in any direction. The step waits
  * for a ♦ (COT-FX-04) or for the party to move on: stopping only when someone holds a usable ♦ would tell
- * everyone what is in a hand.
+ * everyone what is in a hand. Meanwhile an antidote may cancel the `poisons` it dealt (T-TRADE 毒消し).
  */
-export function overcome(ctx: Ctx, s: ObstacleStep): void {
+export function overcome(ctx: Ctx, s: ObstacleStep, poisons: Poison[] = []): void {
   const located = locateEntry(ctx.state, s.entryId);
   if (located) {
     located.entry.tapped = true;
     emitAll(ctx, { type: 'cot.card', op: 'tapped', card: faceView(located.entry.card), square: located.square.id, character: null });
   }
   ctx.state.party.mustReturn = false;
-  note(ctx, 'obstacle.overcome', { strength: s.strength });
   stepOutcome(ctx, 'obstacle', 'overcome', { strength: s.strength });
-  enterStep(ctx, { kind: 'obstacleCleared', strength: s.strength });
+  enterStep(ctx, { kind: 'obstacleCleared', strength: s.strength, poisons });
 }
 
 /** COT-OBS-01/03: withdrawing leaves the card face-up and untapped; the next move may only go back. */
 export function withdraw(ctx: Ctx): void {
   ctx.state.party.mustReturn = true;
-  note(ctx, 'obstacle.withdrawn', {});
   stepOutcome(ctx, 'obstacle', 'withdrawn');
   finishStep(ctx);
 }

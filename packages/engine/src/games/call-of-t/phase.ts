@@ -32,6 +32,9 @@ export type TimeStep =
  */
 export type ObstacleStage = 'roll' | 'gm' | 'value' | 'disarm' | 'sprung' | 'thorns' | 'boat';
 
+/** The POT an obstacle's poison dealt one character (T-OBS ♣3 toxic gas, ♣5 poison thorns). */
+export type Poison = { character: string; poison: 'thorns' | 'gas'; pot: number };
+
 /** The data an encounter hands to the GM (COT-ENC-03). */
 export type EncounterHandoff = {
   tableRoll: number;
@@ -61,8 +64,11 @@ export type EventStep =
       summoner: string;
       treasureCap?: number;
     }
-  /** An obstacle was overcome; a ♦ may follow (COT-FX-04) before the stack goes on. */
-  | { kind: 'obstacleCleared'; strength: number }
+  /**
+   * An obstacle was overcome; a ♦ may follow (COT-FX-04) before the stack goes on. poisons: the POT it dealt that an
+   * antidote may still cancel (T-TRADE 毒消し); what is left when the party goes on is the GM's to resolve.
+   */
+  | { kind: 'obstacleCleared'; strength: number; poisons: Poison[] }
   | {
       kind: 'obstacle';
       entryId: string;

@@ -33,7 +33,9 @@ describe('treasure (COT-TRS)', () => {
     const out = run(atTreasure(8), { type: 'cot.treasure.resolve', spotters: ['ch1'] }, P1, [3, 3, 5]);
     expect(out.state.party.treasures).toEqual([8]);
     expect(character(out.state, 'ch1').ltfThirds).toBe(3);
-    expect(out.events.some((e) => e.body.type === 'cot.note' && e.body.key === 'treasure' && e.body.params.contents === 'goods 640 L')).toBe(true);
+    expect(out.events.map((e) => e.body).filter((b) => b.type === 'cot.step')).toEqual([
+      { type: 'cot.step', cycle: out.state.cycle, step: 'treasure', outcome: 'found', params: { rank: 8, contents: 'goods 640 L' } },
+    ]);
     expect(character(out.state, 'ch1').experienceChecks).toContain('set:spot');
   });
 

@@ -47,7 +47,6 @@ export function applyRemains(ctx: Ctx, command: Extract<CotCommand, { type: 'cot
   }
   if (searchers.length === 0) {
     // Nobody searches: the card stays face-up (COT-EVT-03).
-    note(ctx, 'remains.unsearched', {});
     stepOutcome(ctx, 'remains', 'unsearched');
     finishStep(ctx);
     return done;
@@ -73,7 +72,6 @@ export function applyRemains(ctx: Ctx, command: Extract<CotCommand, { type: 'cot
     if (check.level === 'fumble') fumbled = true;
   });
   state.party.remains += found;
-  note(ctx, 'remains.found', { found, total: state.party.remains });
   stepOutcome(ctx, 'remains', fumbled ? 'fumbled' : 'found', { found, total: state.party.remains });
   const cap = s.value.treasureCap;
   if (fumbled) {
@@ -157,13 +155,12 @@ export function applySummon(ctx: Ctx, command: Extract<CotCommand, { type: 'cot.
     if (!best || r.check.sd > best.check.sd || (r.check.sd === best.check.sd && r.chance > best.chance)) best = r;
   }
   if (!best) {
-    note(ctx, 'summon.failed', {});
     stepOutcome(ctx, 'tearSpirit', 'summonFailed');
     return done;
   }
   const dice = best.check.level === 'critical' ? 1 : best.check.level === 'special' ? 2 : 3;
   const spiritPow = s.value.strength + rollSum(ctx.rng, dice, 6);
-  stepOutcome(ctx, 'tearSpirit', 'summoned', { summoner: best.c.id, pow: spiritPow });
+  stepOutcome(ctx, 'tearSpirit', 'summoned', { summoner: best.c.id, pow: spiritPow, call: s.value.strength });
   if (state.phase.kind === 'event') {
     enterStep(ctx, {
       kind: 'tearSpiritCombat',
@@ -175,7 +172,6 @@ export function applySummon(ctx: Ctx, command: Extract<CotCommand, { type: 'cot.
       ...(s.value.treasureCap ? { treasureCap: s.value.treasureCap } : {}),
     });
   }
-  note(ctx, 'summoned', { summoner: best.c.id, pow: spiritPow, call: s.value.strength });
   return done;
 }
 
@@ -187,7 +183,6 @@ export function applySpiritOutcome(ctx: Ctx, command: Extract<CotCommand, { type
   if (!s.ok) return s;
   const state = ctx.state;
   if (command.winner === null) {
-    note(ctx, 'spirit.lost', {});
     stepOutcome(ctx, 'tearSpiritCombat', 'lost');
     finishStep(ctx);
     return done;
@@ -205,7 +200,6 @@ export function applySpiritOutcome(ctx: Ctx, command: Extract<CotCommand, { type
     winner.deathRites += check.sd;
     if (check.level === 'fumble') raiseCall(ctx, winner, rollSum(ctx.rng, 1, 6));
   }
-  note(ctx, 'spirit.won', { winner: winner.id, remains: state.party.remains });
   stepOutcome(ctx, 'tearSpiritCombat', 'won', { winner: winner.id, remains: state.party.remains });
   removeCard(ctx, s.value.entryId);
   if (s.value.treasureCap) toTreasure(ctx, s.value.treasureCap);

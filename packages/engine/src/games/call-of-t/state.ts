@@ -62,6 +62,9 @@ export type Party = {
   ropes: boolean;
   /** Fairy dust in strength points (T-TRADE 妖精粉). */
   fairyDust: number;
+  /** Antidote doses (T-TRADE 毒消し), each cancelling the POT of its own poison: the poison thorns', toxic gas's. */
+  antidoteThorns: number;
+  antidoteGas: number;
   remains: number;
   responses: number;
   tenkai: boolean;
@@ -153,6 +156,8 @@ export function setup(seed: string): CotState {
       sleds: 0,
       ropes: false,
       fairyDust: 0,
+      antidoteThorns: 0,
+      antidoteGas: 0,
       remains: 0,
       responses: 0,
       tenkai: false,

@@ -58,8 +58,7 @@ export function applyTreasure(ctx: Ctx, command: Extract<CotCommand, { type: 'co
   }
   const final = treasureRank(cap, rank, checks);
   if (final !== null) state.party.treasures.push(final);
-  note(ctx, 'treasure', { rank: final, contents: final === null ? null : treasureContents(final) });
-  stepOutcome(ctx, 'treasure', final === null ? 'nothing' : 'found', { rank: final });
+  stepOutcome(ctx, 'treasure', final === null ? 'nothing' : 'found', { rank: final, contents: final === null ? null : treasureContents(final) });
   if (final !== null && final <= 2) foodAsRations(ctx);
   finishStep(ctx);
   return done;

@@ -26,10 +26,20 @@ describe('states saved before fairy dust, limb armour and obstacle stages', () =
     expect(upgrade(saved('fog')).options).toEqual({ ...old, omenPlacement: 'nearGate', deckExhaustion: 'none', foodTreasureRations: 0, gmObstacleRows: true });
   });
 
-  test('characters have no limb armour on record and the party no fairy dust', () => {
+  test('characters have no limb armour on record and the party no fairy dust or antidotes', () => {
     const s = upgrade(saved('fog'));
     expect(s.characters.map((c) => c.limbAp)).toEqual([0, 0, 0]);
-    expect(s.party.fairyDust).toBe(0);
+    expect(s.party).toMatchObject({ fairyDust: 0, antidoteThorns: 0, antidoteGas: 0 });
+  });
+
+  test('T-TRADE 毒消し an obstacle overcome before antidotes leaves no poison for one to cancel', () => {
+    const old = JSON.parse(JSON.stringify(started())) as { party: Record<string, unknown>; phase: unknown };
+    delete old.party.antidoteThorns;
+    delete old.party.antidoteGas;
+    old.phase = { kind: 'event', step: { kind: 'obstacleCleared', strength: 5 }, processed: [] };
+    const s = upgrade(old);
+    expect(s.phase).toEqual({ kind: 'event', step: { kind: 'obstacleCleared', strength: 5, poisons: [] }, processed: [] });
+    expect(refusal(s, { type: 'cot.obs.antidote', character: 'ch1' }, P1)).toEqual({ code: 'NOT_POISONED', rule: 'COT-OBS-04' });
   });
 
   test('COT-OBS-03 an obstacle being rolled stays at its rolls, its total and requirement kept, with no aid used yet', () => {

@@ -18,15 +18,15 @@ const EARLIER_BEHAVIOUR: Partial<CotOptions> = {
 };
 
 /**
- * Game.upgrade for call-of-t: a room saved before fairy dust, limb armour and obstacle stages gets them, with the
- * options it lacks set as it played them. No deadlines: this game keeps no timers.
+ * Game.upgrade for call-of-t: a room saved before fairy dust, antidotes, limb armour and obstacle stages gets them,
+ * with the options it lacks set as it played them. No deadlines: this game keeps no timers.
  */
 export function upgrade(saved: unknown): CotState {
   const s = saved as CotState;
   const options = withMissing(s.options, { ...defaultCotOptions, ...EARLIER_BEHAVIOUR });
   // T-OBS ♣5: no armour on record lowers the thorns' poison, as before the rows were played.
   const characters = mapKeeping(s.characters, (c) => withMissing(c, { limbAp: 0 }));
-  const party = withMissing(s.party, { fairyDust: 0 });
+  const party = withMissing(s.party, { fairyDust: 0, antidoteThorns: 0, antidoteGas: 0 });
   const phase = upgradePhase(s.phase, { ...s, options });
   if (options === s.options && characters === s.characters && party === s.party && phase === s.phase) return s;
   return { ...s, options, characters, party, phase };
@@ -35,10 +35,15 @@ export function upgrade(saved: unknown): CotState {
 /**
  * An obstacle saved before its step had stages starts at the stage its row starts at in this room: the GM's ruling
  * for the rows the earlier version left to the GM, the rolls for the others, with no lore bonus, rope anchor or
- * row detail yet.
+ * row detail yet. An obstacle overcome before antidotes leaves no poison for one to cancel.
  */
 function upgradePhase(phase: Phase, state: CotState): Phase {
-  if (phase.kind !== 'event' || phase.step?.kind !== 'obstacle') return phase;
+  if (phase.kind !== 'event') return phase;
+  if (phase.step?.kind === 'obstacleCleared') {
+    const step = withMissing(phase.step, { poisons: [] });
+    return step === phase.step ? phase : { ...phase, step };
+  }
+  if (phase.step?.kind !== 'obstacle') return phase;
   const stage = firstStage(state, obstacleRow(phase.step.strength));
   const step = withMissing(phase.step, { stage, bonus: 0, bonusRolled: [], anchor: null, value: null, trap: null, progress: null, boatTo: null });
   return step === phase.step ? phase : { ...phase, step };

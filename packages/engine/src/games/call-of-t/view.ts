@@ -69,6 +69,8 @@ export function view(state: CotState, viewer: Viewer): CotView {
       sleds: party.sleds,
       ropes: party.ropes,
       fairyDust: party.fairyDust,
+      antidoteThorns: party.antidoteThorns,
+      antidoteGas: party.antidoteGas,
       remains: party.remains,
       responses: party.responses,
       tenkai: party.tenkai,
