@@ -215,8 +215,12 @@ function expectLoggedAsLive(s: CotState, runs: Applied[]): void {
   }
 }
 
+/** The outcomes one viewer is told by a command's events: each `cot.step` outcome and each note, so a repeat shows. */
+const told = (r: Applied, v: Viewer) =>
+  r.events.flatMap((e) => viewEvent(e, v) ?? []).flatMap((e) => (e.type === 'cot.step' ? [e.outcome] : e.type === 'cot.note' ? [e.key] : []));
+
 describe('event steps in the history (COT-HID-08, COT-EVT-02)', () => {
-  test('COT-EVT-02 COT-OBS-03 COT-EVT-03 an obstacle withdrawn from, then remains left unsearched: each start and outcome, for every viewer', () => {
+  test('COT-EVT-02 COT-OBS-03 COT-EVT-03 an obstacle withdrawn from, then remains left unsearched: each start and outcome, once, for every viewer', () => {
     const s = plantedDecision();
     stack(s, 'C5', 'D', 5, false);
     stack(s, 'C5', 'C', 4, false);
@@ -225,12 +229,14 @@ describe('event steps in the history (COT-HID-08, COT-EVT-02)', () => {
     const leave = run(back.state, { type: 'cot.remains.search', searchers: [] }, P2);
     for (const v of VIEWERS) {
       expect(stepLines(leave.state, v), JSON.stringify(v)).toEqual(['start obstacle', 'obstacle withdrawn', 'start remains', 'remains unsearched']);
+      // Each outcome once, as its step: no note beside it tells it again.
+      expect([told(back, v), told(leave, v)], JSON.stringify(v)).toEqual([['withdrawn'], ['unsearched']]);
     }
     expectLoggedAsLive(leave.state, [wait, back, leave]);
     cotView.parse(view(leave.state, P2));
   });
 
-  test('COT-ENC-03 COT-ENC-04 an encounter won: discovery, combat, its victory and the treasure that follows, for every viewer', () => {
+  test('COT-ENC-03 COT-ENC-04 an encounter won: discovery, combat, its victory (told once) and the treasure that follows, for every viewer', () => {
     const s = plantedDecision();
     stack(s, 'C5', 'S', 10, true);
     const wait = run(s, { type: 'cot.time.propose', plan: { kind: 'wait' } }, GM);
@@ -238,26 +244,10 @@ describe('event steps in the history (COT-HID-08, COT-EVT-02)', () => {
     const won = run(roll.state, { type: 'cot.enc.outcome', result: { outcome: 'victory' } }, GM);
     for (const v of VIEWERS) {
       expect(stepLines(won.state, v), JSON.stringify(v)).toEqual(['start encounterSense', 'start encounterCombat', 'encounterCombat victory', 'start treasure']);
+      expect(told(won, v), JSON.stringify(v)).toEqual(['victory']);
     }
     const victory = view(won.state, P3).log.at(-1)!.event;
     expect(victory).toEqual({ type: 'cot.phase', cycle: 1, phase: 'event', step: 'treasure' });
     expectLoggedAsLive(won.state, [wait, roll, won]);
-  });
-
-  test('COT-EVT-02 an outcome reaches each viewer once, as its step: no note beside it tells it again', () => {
-    const s = plantedDecision();
-    stack(s, 'C5', 'D', 5, false);
-    stack(s, 'C5', 'C', 4, false);
-    const wait = run(s, { type: 'cot.time.propose', plan: { kind: 'wait' } }, GM);
-    const back = run(wait.state, { type: 'cot.obs.withdraw' }, P1);
-    const leave = run(back.state, { type: 'cot.remains.search', searchers: [] }, P2);
-    const fight = plantedDecision();
-    stack(fight, 'C5', 'S', 10, true);
-    const roll = run(run(fight, { type: 'cot.time.propose', plan: { kind: 'wait' } }, GM).state, { type: 'cot.enc.roll' }, GM);
-    const won = run(roll.state, { type: 'cot.enc.outcome', result: { outcome: 'victory' } }, GM);
-    for (const v of VIEWERS) {
-      const told = (r: Applied) => r.events.flatMap((e) => viewEvent(e, v) ?? []).flatMap((e) => (e.type === 'cot.step' ? [e.outcome] : e.type === 'cot.note' ? [e.key] : []));
-      expect([told(back), told(leave), told(won)], JSON.stringify(v)).toEqual([['withdrawn'], ['unsearched'], ['victory']]);
-    }
   });
 });
