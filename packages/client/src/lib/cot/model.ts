@@ -2,6 +2,7 @@ import { diagonalNeighbours, orthogonalNeighbours } from '@veiltable/engine';
 import type { CardView, CotInvAction, CotView, Viewer } from '@veiltable/protocol';
 import type { I18n } from '../i18n/i18n.svelte.ts';
 import { hasKey } from '../i18n/translate.ts';
+import type { Send } from '../net/send.ts';
 
 /** What the Call of <T> screens derive from a view: own characters, legal targets, knowledge marks, GM waits. */
 
@@ -9,6 +10,8 @@ export type CotCharacter = CotView['characters'][number];
 export type CotSquare = CotView['board']['squares'][number];
 export type CotEntry = CotSquare['stack'][number];
 export type ActionKind = CotInvAction['kind'];
+/** Props of a panel acting for characters: a player's own, every one for the GM. */
+export type CotActingProps = { view: CotView; send: Send; characters: string[] };
 
 /** The order the declaration panel offers the actions in (T-INV-PLACE). */
 export const ACTION_KINDS: readonly ActionKind[] = ['scout', 'vision', 'prayer', 'resonance', 'probe', 'none'];
