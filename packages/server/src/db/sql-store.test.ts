@@ -21,7 +21,16 @@ const backends: [string, () => Promise<{ handle: DatabaseHandle; drop(): Promise
   ],
 ];
 
-describe.each(backends)('sql store on %s', (name, open) => {
+const room = (id: string) => ({ id, game: 'free-table', title: 't', createdAt: '2025-01-01T00:00:00.000Z' });
+const at = (seq: number, text: string): LogEntry => ({
+  seq,
+  actor: { role: 'gm' },
+  command: { text },
+  events: [{ text }],
+  at: '2025-01-01T00:00:02.000Z',
+});
+
+describe.each(backends)('sql store on %s', (_name, open) => {
   let handle: DatabaseHandle;
   let store: Store;
   let drop: () => Promise<void> = async () => {};
@@ -34,8 +43,6 @@ describe.each(backends)('sql store on %s', (name, open) => {
     await store?.close();
     await drop();
   });
-
-  const room = (id: string) => ({ id, game: 'free-table', title: 't', createdAt: '2025-01-01T00:00:00.000Z' });
 
   test('objects are stored as jsonb objects and strings as jsonb strings, queryable in SQL', async () => {
     await store.createRoom(room('obj'), { name: '김철수', seats: ['s1'] });
@@ -71,14 +78,6 @@ describe.each(backends)('sql store on %s', (name, open) => {
     await expect(
       store.append('no-such-room', { seq: 1, actor: { role: 'gm' }, command: {}, events: [], at: '2025-01-01T00:00:00.000Z' }),
     ).rejects.toThrow();
-  });
-
-  const at = (seq: number, text: string): LogEntry => ({
-    seq,
-    actor: { role: 'gm' },
-    command: { text },
-    events: [{ text }],
-    at: '2025-01-01T00:00:02.000Z',
   });
 
   test('appends of many rooms made at once share statements, and each room gets its own outcome', async () => {
@@ -119,43 +118,58 @@ describe.each(backends)('sql store on %s', (name, open) => {
     }
     for (const id of ids) expect(await store.latestSeq(id)).toBe(1);
   });
+});
+
+// Postgres only: PGlite's one session could not hold another writer's transaction open beside the statement.
+describe('sql store on the Postgres server: writers racing for a room', () => {
+  let handle: DatabaseHandle;
+  let store: Store;
+  let drop: () => Promise<void> = async () => {};
+
+  beforeAll(async () => {
+    const testDb = await createTestDatabase();
+    drop = testDb.drop;
+    handle = await openDatabase({ databaseUrl: testDb.url, dataDir: 'unused' });
+    store = sqlStore(handle.db);
+  });
+  afterAll(async () => {
+    await store?.close();
+    await drop();
+  });
 
   // A writer that inserted the room's next row and has not committed yet: the statement that checks the log's end
   // cannot see the row, inserts its own, and waits on the primary key, so the whole statement fails once the writer
-  // commits. Postgres only: PGlite's one session could not hold that transaction open beside the statement.
-  test.runIf(name === 'Postgres server')(
-    'a statement of several rooms that fails on one raced room is tried room by room: that room conflicts, the rest land',
-    async () => {
-      const ids = ['held', 'by-0', 'by-1', 'by-2'];
-      for (const id of ids) await store.createRoom(room(id), {});
-      let commit!: () => void;
-      const gate = new Promise<void>((resolve) => (commit = resolve));
-      let inserted!: () => void;
-      const holding = new Promise<void>((resolve) => (inserted = resolve));
-      const writer = handle.db.transaction().execute(async (tx) => {
-        await sql`insert into room_events (room_id, seq, actor, command, events, at)
-          values ('held', 1, '{"role":"gm"}', '{"text":"other writer"}', '[]', now())`.execute(tx);
-        inserted();
-        await gate;
-      });
-      await holding;
-      const statements = vi.spyOn(handle.db, 'executeQuery');
-      try {
-        const appends = Promise.allSettled(ids.map((id) => store.append(id, at(1, `${id} mine`))));
-        // Let the statement reach the database and wait on the held row, then let the other writer commit.
-        await new Promise((resolve) => setTimeout(resolve, 300));
-        commit();
-        await writer;
-        const outcome = (await appends).map((r) => (r.status === 'fulfilled' ? 'landed' : r.reason instanceof VersionConflict ? 'conflict' : String(r.reason)));
-        expect(outcome).toEqual(['conflict', 'landed', 'landed', 'landed']);
-        // The shared statement, then one per room.
-        expect(statements.mock.calls.length).toBe(1 + ids.length);
-      } finally {
-        commit();
-        statements.mockRestore();
-      }
-      expect((await store.readLog('held', 0)).map((e) => e.command)).toEqual([{ text: 'other writer' }]);
-      for (const id of ids.slice(1)) expect((await store.readLog(id, 0)).map((e) => e.command)).toEqual([{ text: `${id} mine` }]);
-    },
-  );
+  // commits.
+  test('a statement of several rooms that fails on one raced room is tried room by room: that room conflicts, the rest land', async () => {
+    const ids = ['held', 'by-0', 'by-1', 'by-2'];
+    for (const id of ids) await store.createRoom(room(id), {});
+    let commit!: () => void;
+    const gate = new Promise<void>((resolve) => (commit = resolve));
+    let inserted!: () => void;
+    const holding = new Promise<void>((resolve) => (inserted = resolve));
+    const writer = handle.db.transaction().execute(async (tx) => {
+      await sql`insert into room_events (room_id, seq, actor, command, events, at)
+        values ('held', 1, '{"role":"gm"}', '{"text":"other writer"}', '[]', now())`.execute(tx);
+      inserted();
+      await gate;
+    });
+    await holding;
+    const statements = vi.spyOn(handle.db, 'executeQuery');
+    try {
+      const appends = Promise.allSettled(ids.map((id) => store.append(id, at(1, `${id} mine`))));
+      // Let the statement reach the database and wait on the held row, then let the other writer commit.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      commit();
+      await writer;
+      const outcome = (await appends).map((r) => (r.status === 'fulfilled' ? 'landed' : r.reason instanceof VersionConflict ? 'conflict' : String(r.reason)));
+      expect(outcome).toEqual(['conflict', 'landed', 'landed', 'landed']);
+      // The shared statement, then one per room.
+      expect(statements.mock.calls.length).toBe(1 + ids.length);
+    } finally {
+      commit();
+      statements.mockRestore();
+    }
+    expect((await store.readLog('held', 0)).map((e) => e.command)).toEqual([{ text: 'other writer' }]);
+    for (const id of ids.slice(1)) expect((await store.readLog(id, 0)).map((e) => e.command)).toEqual([{ text: `${id} mine` }]);
+    });
 });
