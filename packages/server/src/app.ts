@@ -42,11 +42,11 @@ export function buildApp(opts: AppOptions): App {
   registerClientFiles(app, opts.clientDir);
 
   const io = attachSocketServer(app.server, { store: opts.store, rooms });
-  // Open sockets would keep the HTTP server from closing; drop them first.
+  // Open sockets would keep the HTTP server from closing; drop them first, then store every room's live state.
   app.addHook('preClose', async () => {
-    await rooms.dispose();
     io.local.disconnectSockets(true);
     io.engine.close();
+    await rooms.close();
   });
   return { app, io, rooms };
 }

@@ -61,9 +61,9 @@ export class RoomRegistry {
     return loading;
   }
 
-  /** Cancels every loaded room's timers (server shutdown). */
-  async dispose(): Promise<void> {
-    for (const room of await this.loaded()) room.dispose();
+  /** Server shutdown: closes every loaded room (timers cancelled, live state stored; see Room.close). */
+  async close(): Promise<void> {
+    await Promise.all((await this.loaded()).map((room) => room.close()));
   }
 
   /** Rooms loaded in this process. */

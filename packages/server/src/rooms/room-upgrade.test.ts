@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { AnyGame, D6State, Game, GrailWarState } from '@veiltable/engine';
-import { callOfT, dungeon2d6, grailWar } from '@veiltable/engine';
+import { callOfT, dungeon2d6, err, grailWar } from '@veiltable/engine';
 import type { Viewer } from '@veiltable/protocol';
 import { memoryStore } from '../db/memory-store.ts';
 import type { Store } from '../db/store.ts';
 import type { CounterCommand, CounterEvent, CounterState, CounterView, CounterViewEvent } from '../testing/counter-game.ts';
 import { counterGame } from '../testing/counter-game.ts';
 import { FakeClock } from '../testing/fake-clock.ts';
-import { Room } from './room.ts';
+import { ReplayMismatch, Room } from './room.ts';
 
 const GM: Viewer = { role: 'gm' };
 const S1: Viewer = { role: 'player', seat: 's1' };
@@ -148,5 +148,63 @@ describe('rooms an earlier version saved keep running', () => {
     expect(refused.ok ? 'accepted' : refused.error.code).toBe('GM_RULES');
     await must(room, { type: 'cot.obs.rule', passed: true });
     expect(room.viewFor(S1)).toMatchObject({ phase: { kind: 'event', step: 'obstacleCleared' } });
+  });
+});
+
+describe('a graceful shutdown stores the live state, so a later version of the rules starts from it', () => {
+  /** The counter game as a later version with a lower cap: it refuses the second of the increments logged below. */
+  const stricter: typeof counterGame = {
+    ...counterGame,
+    apply(state, command, actor, at) {
+      if (command.type === 'inc' && state.n + command.by > 5) return err('OVER_CAP', 'CTR-01');
+      return counterGame.apply(state, command, actor, at);
+    },
+  };
+
+  async function playedRoom(store: Store): Promise<Room> {
+    const room = await roomOn(store, counterGame, { n: 0, secret: '' });
+    await must(room, { type: 'inc', by: 4 }, S1);
+    await must(room, { type: 'inc', by: 4 }, S1);
+    return room;
+  }
+
+  test('closed: the snapshot is at the live seq and the stricter rules load the room as it was', async () => {
+    const store = watchedStore();
+    const room = await playedRoom(store);
+    await room.close();
+    expect(await store.latestSnapshot('r')).toEqual({ seq: 2, state: { n: 8, secret: '' } });
+    const after = await roomOn(store, stricter, null, new FakeClock(T0), false);
+    expect([after.seq, after.state]).toEqual([2, { n: 8, secret: '' }]);
+  });
+
+  test('stopped without a close (a crash): the log is replayed, and the stricter rules refuse it', async () => {
+    const store = watchedStore();
+    const room = await playedRoom(store);
+    room.dispose();
+    await expect(roomOn(store, stricter, null, new FakeClock(T0), false)).rejects.toBeInstanceOf(ReplayMismatch);
+  });
+
+  test('a close with nothing new since the latest snapshot writes nothing', async () => {
+    const store = watchedStore();
+    const room = await roomOn(store, counterGame, { n: 0, secret: '' });
+    await room.close();
+    expect(store.saved).toBe(0);
+  });
+
+  test('a closed room arms no timer again, even for a command that lands after the close', async () => {
+    // A counter with a timer while it is above zero.
+    const timed: typeof counterGame = {
+      ...counterGame,
+      timers: (state) => (state.n > 0 ? [{ key: 'tick', deadline: T0 + 60_000, command: { type: 'inc', by: 0 } }] : []),
+    };
+    const open = await roomOn(memoryStore(), timed, { n: 0, secret: '' });
+    await must(open, { type: 'inc', by: 1 }, S1);
+    expect(open.pendingTimers).toEqual(['tick']);
+    open.dispose();
+
+    const closed = await roomOn(memoryStore(), timed, { n: 0, secret: '' });
+    await closed.close();
+    await must(closed, { type: 'inc', by: 1 }, S1);
+    expect(closed.pendingTimers).toEqual([]);
   });
 });

@@ -63,6 +63,10 @@ export class Room {
   private liveState: unknown;
   private liveSeq = 0;
   private loaded = false;
+  /** The seq of the latest snapshot stored (or loaded): a close saves one only when the log went past it. */
+  private snapshotSeq = 0;
+  /** After close(): no timer is armed again. */
+  private closed = false;
   /** Set when an append failed for an unknown reason: it may or may not have landed, so re-read the log first. */
   private stale = false;
 
@@ -109,6 +113,7 @@ export class Room {
       const state = this.game.upgrade ? this.game.upgrade(snapshot.state, this.clock.now()) : snapshot.state;
       this.liveState = state;
       this.liveSeq = snapshot.seq;
+      this.snapshotSeq = snapshot.seq;
       await this.catchUpFromStore(false);
       this.loaded = true;
       // What the upgrade filled in (deadlines counted from now) is stored, so the next load does not count again.
@@ -123,9 +128,23 @@ export class Room {
     return this.timers.pending;
   }
 
-  /** Cancels the room's timers; the registry calls it when the server shuts down. */
+  /** Cancels the room's timers, and stores nothing: what a crash leaves (tests restart rooms from it). */
   dispose(): void {
     this.timers.stop();
+  }
+
+  /**
+   * Shuts the room down gracefully: timers cancelled, and once the work queued before it is done, the live state
+   * stored as a snapshot if the log went past the latest one. A room reloaded after a graceful shutdown then replays
+   * nothing, so a later version of the rules, which may judge old commands differently (ReplayMismatch), starts
+   * from the saved state.
+   */
+  close(): Promise<void> {
+    this.closed = true;
+    this.timers.stop();
+    return this.queue.run(async () => {
+      if (this.loaded && this.liveSeq > this.snapshotSeq) await this.saveSnapshot();
+    });
   }
 
   /**
@@ -246,6 +265,7 @@ export class Room {
 
   /** Arms what the game lists for the live state and cancels what it no longer lists. */
   private syncTimers(): void {
+    if (this.closed) return;
     this.timers.sync(this.game.timers ? (this.game.timers(this.liveState) as GameTimer<unknown>[]) : []);
   }
 
@@ -327,6 +347,7 @@ export class Room {
   private async saveSnapshot(): Promise<void> {
     try {
       await this.store.saveSnapshot(this.id, this.liveSeq, this.liveState);
+      this.snapshotSeq = this.liveSeq;
     } catch (e) {
       // A missed snapshot only makes the next load replay more of the log (and upgrade it again).
       console.error(`room ${this.id}: snapshot at ${this.liveSeq} failed`, e);
