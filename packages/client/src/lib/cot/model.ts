@@ -10,8 +10,10 @@ export type CotCharacter = CotView['characters'][number];
 export type CotSquare = CotView['board']['squares'][number];
 export type CotEntry = CotSquare['stack'][number];
 export type ActionKind = CotInvAction['kind'];
+/** Props of a Call of <T> panel: the viewer's view and a way to send. */
+export type CotPanelProps = { view: CotView; send: Send };
 /** Props of a panel acting for characters: a player's own, every one for the GM. */
-export type CotActingProps = { view: CotView; send: Send; characters: string[] };
+export type CotActingProps = CotPanelProps & { characters: string[] };
 
 /** The order the declaration panel offers the actions in (T-INV-PLACE). */
 export const ACTION_KINDS: readonly ActionKind[] = ['scout', 'vision', 'prayer', 'resonance', 'probe', 'none'];
