@@ -26,53 +26,41 @@ function jsonText(value: unknown): string {
 }
 
 /**
- * The statement of an append of `rows` rows, of one room or several: each row lands only if its room's log
- * currently ends at the row's expected seq, and every row of a room carries the same expected seq, so a room's
- * rows land all or none, independently of the other rooms (the check reads the log as it was before the
- * statement). One statement, no row locks: two racing writers on a Postgres server both pass the check, and the
- * primary key stops the second. Written out as text with numbered parameters, once per row count: a commit's hot
- * path then skips building and compiling a query.
+ * The append statement, for one room or several: each row lands only if its room's log currently ends at the row's
+ * expected seq, and every row of a room carries the same expected seq, so a room's rows land all or none,
+ * independently of the other rooms (the check reads the log as it was before the statement). One statement, no row
+ * locks: two racing writers on a Postgres server both pass the check, and the primary key stops the second. The rows
+ * come as one array per column, so the text is the same whatever the row count: one prepared statement.
  */
-const appendStatements = new Map<number, string>();
-const PARAMS_PER_ROW = 7;
-function appendStatement(rows: number): string {
-  let text = appendStatements.get(rows);
-  if (text === undefined) {
-    const values = Array.from({ length: rows }, (_, i) => {
-      const p = 1 + i * PARAMS_PER_ROW;
-      return (
-        `($${p}::text, $${p + 1}::integer, $${p + 2}::integer, ` +
-        `$${p + 3}::text::jsonb, $${p + 4}::text::jsonb, $${p + 5}::text::jsonb, $${p + 6}::timestamptz)`
-      );
-    });
-    text =
-      'insert into room_events (room_id, seq, actor, command, events, at) ' +
-      'select v.room_id, v.seq, v.actor, v.command, v.events, v.at ' +
-      `from (values ${values.join(', ')}) as v(room_id, expected, seq, actor, command, events, at) ` +
-      'where (select coalesce(max(e.seq), 0) from room_events e where e.room_id = v.room_id) = v.expected ' +
-      'returning room_id';
-    appendStatements.set(rows, text);
-  }
-  return text;
-}
+const APPEND =
+  'insert into room_events (room_id, seq, actor, command, events, at) ' +
+  'select v.room_id, v.seq, v.actor::jsonb, v.command::jsonb, v.events::jsonb, v.at ' +
+  'from unnest($1::text[], $2::integer[], $3::integer[], $4::text[], $5::text[], $6::text[], $7::timestamptz[]) ' +
+  'as v(room_id, expected, seq, actor, command, events, at) ' +
+  'where (select coalesce(max(e.seq), 0) from room_events e where e.room_id = v.room_id) = v.expected ' +
+  'returning room_id';
 
-/** Rows one append statement takes at most: well under the protocol's 65,535 parameters. */
+/** Rows one append statement takes at most: bounds its size and the wait of the rooms that share it. */
 export const MAX_APPEND_ROWS = 1000;
 /** Append statements in flight at once (the Postgres pool holds ten connections). */
 export const APPENDS_IN_FLIGHT = 2;
 
 /** Appends several distinct rooms' consecutive entries in one statement; the ids of the rooms whose rows landed. */
 async function appendMany(db: Kysely<Database>, appends: readonly RoomAppend[]): Promise<ReadonlySet<string>> {
-  const params: unknown[] = [];
-  let rows = 0;
+  const columns: [string[], number[], number[], string[], string[], string[], string[]] = [[], [], [], [], [], [], []];
+  const [rooms, expected, seqs, actors, commands, events, ats] = columns;
   for (const { roomId, entries } of appends) {
-    const expected = entries[0]!.seq - 1;
     for (const e of entries) {
-      params.push(roomId, expected, e.seq, jsonText(e.actor), jsonText(e.command), jsonText(e.events), e.at);
+      rooms.push(roomId);
+      expected.push(entries[0]!.seq - 1);
+      seqs.push(e.seq);
+      actors.push(jsonText(e.actor));
+      commands.push(jsonText(e.command));
+      events.push(jsonText(e.events));
+      ats.push(e.at);
     }
-    rows += entries.length;
   }
-  const result = await db.executeQuery<{ room_id: string }>(CompiledQuery.raw(appendStatement(rows), params));
+  const result = await db.executeQuery<{ room_id: string }>(CompiledQuery.raw(APPEND, columns));
   return new Set(result.rows.map((r) => r.room_id));
 }
 
