@@ -100,8 +100,10 @@ export class AppendCoalescer {
     try {
       landed = await this.appendMany(batch);
     } catch (e) {
-      if (batch.length > 1 && statementFailed(e)) await Promise.all(batch.map((p) => this.run([p])));
-      else if (statementFailed(e) && (e as { code: string }).code === UNIQUE_VIOLATION) conflict(batch[0]!);
+      const failed = statementFailed(e);
+      if (failed && batch.length > 1) await Promise.all(batch.map((p) => this.run([p])));
+      // Alone, a room whose row another writer inserted first: the same as a log that moved on.
+      else if (failed && (e as { code: string }).code === UNIQUE_VIOLATION) conflict(batch[0]!);
       else for (const p of batch) p.reject(e);
       return;
     }
