@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import type { CotView } from '@veiltable/protocol';
+import type { CotView } from '@veiltable/protocol/games/call-of-t';
 import { auditCot } from './support/cot-audit.ts';
 import { CotPageDriver, type CotSeatPage } from './support/cot-pages.ts';
 import { createRoom } from './support/http-api.ts';

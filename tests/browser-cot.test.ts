@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { defaultCotOptions, orthogonalNeighbours } from '@veiltable/engine';
+import { defaultCotOptions, orthogonalNeighbours } from '@veiltable/engine/games/call-of-t';
 import { characterOf, cotCharacter, cotSetupFor, gmSettles, heartIn } from './support/cot-table.ts';
 import { createRoom } from './support/http-api.ts';
 import { ARTIFACTS, browserStack, phonePage, UI_TIMEOUT_MS } from './support/browser.ts';

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import type { GwSheet } from '@veiltable/protocol';
+import type { GwSheet } from '@veiltable/protocol/games/grail-war';
 import { ARTIFACTS, browserStack, UI_TIMEOUT_MS, withPages } from './support/browser.ts';
 import { gwRoom, gwView, masterSheet, servantSheet } from './support/gw-table.ts';
 import { RecordingClient } from './support/recording-client.ts';

@@ -1,5 +1,7 @@
-import { verifyCommitment, orthogonalNeighbours } from '@veiltable/engine';
-import type { CotInvAction, CotView, GameViewEvent } from '@veiltable/protocol';
+import { verifyCommitment } from '@veiltable/engine';
+import { orthogonalNeighbours } from '@veiltable/engine/games/call-of-t';
+import type { GameViewEvent } from '@veiltable/protocol';
+import type { CotInvAction, CotView } from '@veiltable/protocol/games/call-of-t';
 import { describe, expect, test } from 'vitest';
 import { auditCot } from './support/cot-audit.ts';
 import { characterOf, cotCharacter, cotSetupFor, gmSettles, heartIn } from './support/cot-table.ts';

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import type { D6View, GameCommandInput, GameViewEvent } from '@veiltable/protocol';
+import type { GameCommandInput, GameViewEvent } from '@veiltable/protocol';
+import type { D6View } from '@veiltable/protocol/games/dungeon-2d6';
 import { createRoom } from './support/http-api.ts';
 import { RecordingClient } from './support/recording-client.ts';
 import { auditFrames, plantText, type Plant, type ViewerKey } from './support/secret-audit.ts';

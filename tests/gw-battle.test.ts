@@ -1,6 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import { defaultGrailWarOptions, verifyCommitment } from '@veiltable/engine';
-import type { GameCommandInput, GameViewEvent, GwSheet, GwView } from '@veiltable/protocol';
+import { verifyCommitment } from '@veiltable/engine';
+import { defaultGrailWarOptions } from '@veiltable/engine/games/grail-war';
+import type { GameCommandInput, GameViewEvent } from '@veiltable/protocol';
+import type { GwSheet, GwView } from '@veiltable/protocol/games/grail-war';
 import { createRoom } from './support/http-api.ts';
 import { RecordingClient } from './support/recording-client.ts';
 import { auditFrames, plantText, type Plant, type ViewerKey } from './support/secret-audit.ts';

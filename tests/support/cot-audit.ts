@@ -1,4 +1,5 @@
-import type { CotView, ServerMessage, Viewer } from '@veiltable/protocol';
+import type { ServerMessage, Viewer } from '@veiltable/protocol';
+import type { CotView } from '@veiltable/protocol/games/call-of-t';
 import type { RecordingClient } from './recording-client.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { distance, orthogonalNeighbours, stepToward } from '@veiltable/engine';
-import type { CotPlan, CotView } from '@veiltable/protocol';
+import { distance, orthogonalNeighbours, stepToward } from '@veiltable/engine/games/call-of-t';
+import type { CotPlan, CotView } from '@veiltable/protocol/games/call-of-t';
 import { UI_TIMEOUT_MS } from './browser.ts';
 import type { RecordingClient } from './recording-client.ts';
 

@@ -1,4 +1,5 @@
-import type { CotSetup, CotView, GameCommandInput } from '@veiltable/protocol';
+import type { GameCommandInput } from '@veiltable/protocol';
+import type { CotSetup, CotView } from '@veiltable/protocol/games/call-of-t';
 import type { RecordingClient } from './recording-client.ts';
 import { commit } from './session.ts';
 

@@ -1,4 +1,5 @@
-import type { GameCommandInput, GwSheet, GwView } from '@veiltable/protocol';
+import type { GameCommandInput } from '@veiltable/protocol';
+import type { GwSheet, GwView } from '@veiltable/protocol/games/grail-war';
 import { createRoom, type TestRoom } from './http-api.ts';
 import { RecordingClient } from './recording-client.ts';
 import type { ServerStack } from './server-stack.ts';

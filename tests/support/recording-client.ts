@@ -1,19 +1,8 @@
 import { io, type Socket } from 'socket.io-client';
-import {
-  PROTOCOL_VERSION,
-  ViewReplica,
-  WIRE_EVENT,
-  gameView,
-  serverMessage,
-  type CotView,
-  type D6View,
-  type FreeTableView,
-  type GameCommandInput,
-  type GameView,
-  type GameViewEvent,
-  type ServerMessage,
-  type Viewer,
-} from '@veiltable/protocol';
+import { PROTOCOL_VERSION, ViewReplica, WIRE_EVENT, gameView, serverMessage, type GameCommandInput, type GameView, type GameViewEvent, type ServerMessage, type Viewer } from '@veiltable/protocol';
+import { type CotView } from '@veiltable/protocol/games/call-of-t';
+import { type D6View } from '@veiltable/protocol/games/dungeon-2d6';
+import { type FreeTableView } from '@veiltable/protocol/games/free-table';
 
 /** One engine.io packet exactly as it arrived, with the room seq it belongs to. */
 export type RawFrame = {

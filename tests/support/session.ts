@@ -1,5 +1,6 @@
 import { verifyCommitment } from '@veiltable/engine';
-import type { DeclarationView, GameCommandInput, GameViewEvent } from '@veiltable/protocol';
+import type { GameCommandInput, GameViewEvent } from '@veiltable/protocol';
+import type { DeclarationView } from '@veiltable/protocol/games/free-table';
 import type { RecordingClient } from './recording-client.ts';
 
 /** Runs a command that must be accepted and waits until the sender has applied it; returns its seq and events. */

@@ -4,7 +4,8 @@ import { seatId } from './common.ts';
 /** POST /api/rooms */
 export const createRoomRequest = z.object({
   title: z.string().trim().min(1).max(80).default('Veiltable'),
-  game: z.enum(['free-table', 'dungeon-2d6', 'call-of-t', 'grail-war']).default('free-table'),
+  /** A game id of the registry; the server refuses the others (UNKNOWN_GAME). */
+  game: z.string().min(1).max(40).default('free-table'),
 });
 export const createRoomResponse = z.object({
   roomId: z.string(),

@@ -1,5 +1,8 @@
 import type { AnyGame } from '@veiltable/engine';
-import { callOfT, dungeon2d6, freeTable, grailWar } from '@veiltable/engine';
+import { callOfT } from '@veiltable/engine/games/call-of-t';
+import { dungeon2d6 } from '@veiltable/engine/games/dungeon-2d6';
+import { freeTable } from '@veiltable/engine/games/free-table';
+import { grailWar } from '@veiltable/engine/games/grail-war';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import type { Server } from 'socket.io';

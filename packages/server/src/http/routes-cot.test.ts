@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, test } from 'vitest';
-import { cotView, createRoomResponse, seatLinkResponse } from '@veiltable/protocol';
+import { createRoomResponse, seatLinkResponse } from '@veiltable/protocol';
+import { cotView } from '@veiltable/protocol/games/call-of-t';
 import type { App } from '../app.ts';
 import { buildApp } from '../app.ts';
 import { memoryStore } from '../db/memory-store.ts';

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, test } from 'vitest';
-import { createRoomResponse, d6View, seatLinkResponse } from '@veiltable/protocol';
+import { createRoomResponse, seatLinkResponse } from '@veiltable/protocol';
+import { d6View } from '@veiltable/protocol/games/dungeon-2d6';
 import type { App } from '../app.ts';
 import { buildApp } from '../app.ts';
 import { memoryStore } from '../db/memory-store.ts';

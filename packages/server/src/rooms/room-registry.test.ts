@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { freeTable } from '@veiltable/engine';
+import { freeTable } from '@veiltable/engine/games/free-table';
 import { memoryStore } from '../db/memory-store.ts';
 import type { Store } from '../db/store.ts';
 import { RoomRegistry } from './room-registry.ts';

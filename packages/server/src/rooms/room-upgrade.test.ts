@@ -1,7 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import type { AnyGame, D6State, Game, GrailWarState } from '@veiltable/engine';
-import { callOfT, dungeon2d6, err, grailWar } from '@veiltable/engine';
+import type { AnyGame, Game } from '@veiltable/engine';
+import type { D6State } from '@veiltable/engine/games/dungeon-2d6';
+import type { GrailWarState } from '@veiltable/engine/games/grail-war';
+import { err } from '@veiltable/engine';
+import { callOfT } from '@veiltable/engine/games/call-of-t';
+import { dungeon2d6 } from '@veiltable/engine/games/dungeon-2d6';
+import { grailWar } from '@veiltable/engine/games/grail-war';
 import type { Viewer } from '@veiltable/protocol';
 import { memoryStore } from '../db/memory-store.ts';
 import type { Store } from '../db/store.ts';

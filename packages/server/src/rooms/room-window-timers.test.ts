@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import type { D6State } from '@veiltable/engine';
-import { dungeon2d6, freeTable } from '@veiltable/engine';
+import type { D6State } from '@veiltable/engine/games/dungeon-2d6';
+import { dungeon2d6 } from '@veiltable/engine/games/dungeon-2d6';
+import { freeTable } from '@veiltable/engine/games/free-table';
 import type { Viewer } from '@veiltable/protocol';
 import { memoryStore } from '../db/memory-store.ts';
 import type { Store } from '../db/store.ts';

@@ -1,7 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { canonicalJson } from '@veiltable/engine';
-import type { FreeTableView, ServerMessage } from '@veiltable/protocol';
+import type { ServerMessage } from '@veiltable/protocol';
+import type { FreeTableView } from '@veiltable/protocol/games/free-table';
 import { createRoomResponse, MAX_MESSAGE_CHARS, PROTOCOL_VERSION, seatLinkResponse } from '@veiltable/protocol';
 import type { App } from '../app.ts';
 import { buildApp } from '../app.ts';

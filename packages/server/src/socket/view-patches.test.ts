@@ -1,4 +1,5 @@
-import type { FreeTableView, GameView, ServerMessage } from '@veiltable/protocol';
+import type { GameView, ServerMessage } from '@veiltable/protocol';
+import type { FreeTableView } from '@veiltable/protocol/games/free-table';
 import { applyPatch, PROTOCOL_VERSION } from '@veiltable/protocol';
 import { describe, expect, test } from 'vitest';
 import { PatchCache, SocketViews } from './view-patches.ts';

@@ -1,5 +1,6 @@
-import { callOfT } from '@veiltable/engine';
-import type { CotView, GameCommandInput, Viewer } from '@veiltable/protocol';
+import { callOfT } from '@veiltable/engine/games/call-of-t';
+import type { GameCommandInput, Viewer } from '@veiltable/protocol';
+import type { CotView } from '@veiltable/protocol/games/call-of-t';
 import { describe, expect, test } from 'vitest';
 import { buildAction, factText, gmStep, knowledgeOf, legalTargets, ltfText, ownCharacters, peekSquares, skillLabel } from './model.ts';
 import { gameDictionaryLoaders } from '../i18n/game-dictionaries.ts';

@@ -1,5 +1,6 @@
-import { diagonalNeighbours, orthogonalNeighbours } from '@veiltable/engine';
-import type { CardView, CotInvAction, CotView, Viewer } from '@veiltable/protocol';
+import { diagonalNeighbours, orthogonalNeighbours } from '@veiltable/engine/games/call-of-t';
+import type { CardView, Viewer } from '@veiltable/protocol';
+import type { CotInvAction, CotView } from '@veiltable/protocol/games/call-of-t';
 import type { I18n } from '../i18n/i18n.svelte.ts';
 import { hasKey } from '../i18n/translate.ts';
 import type { Send } from '../net/send.ts';

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import type { D6Equipment, D6View, Viewer } from '@veiltable/protocol';
+import type { Viewer } from '@veiltable/protocol';
+import type { D6Equipment, D6View } from '@veiltable/protocol/games/dungeon-2d6';
 import {
   adjacentZones, buildable, canSpend, canWield, hasUses, initiativeSide, narrativeSkills, ownActive, passengerChoices,
   passengerLimit, previewBuild, RACE_SPLITS, spiritSeers, stealTargets, survivalChecks, survivalPartners, telepathyRecipients,

@@ -1,5 +1,6 @@
-import type { D6Equipment, D6View, Viewer } from '@veiltable/protocol';
-import { buildAbilities, OCCUPATIONS, RACES, teleportCapacity } from '@veiltable/engine';
+import type { Viewer } from '@veiltable/protocol';
+import type { D6Equipment, D6View } from '@veiltable/protocol/games/dungeon-2d6';
+import { buildAbilities, OCCUPATIONS, RACES, teleportCapacity } from '@veiltable/engine/games/dungeon-2d6';
 import { characterById, characters, checks, controls, type D6Abilities, type D6Character, type D6Check } from './model.ts';
 
 /**

@@ -1,4 +1,5 @@
-import type { D6Ability, GameCommandInput } from '@veiltable/protocol';
+import type { GameCommandInput } from '@veiltable/protocol';
+import type { D6Ability } from '@veiltable/protocol/games/dungeon-2d6';
 import { legalAbility, type RollableKind } from './labels.ts';
 
 /**

@@ -1,5 +1,5 @@
-import { abilitiesFor } from '@veiltable/engine';
-import { d6Skill, type D6Ability, type D6Skill } from '@veiltable/protocol';
+import { abilitiesFor } from '@veiltable/engine/games/dungeon-2d6';
+import { d6Skill, type D6Ability, type D6Skill } from '@veiltable/protocol/games/dungeon-2d6';
 import type { MessageKey } from '../i18n/en.ts';
 import type { I18n } from '../i18n/i18n.svelte.ts';
 

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import type { D6View, Viewer } from '@veiltable/protocol';
+import type { Viewer } from '@veiltable/protocol';
+import type { D6View } from '@veiltable/protocol/games/dungeon-2d6';
 import { concentrationChoices, pick, promptsFor, type D6Check, type D6Character } from './model.ts';
 
 const rin: D6Character = { id: 'ch1', name: 'Rin', controller: 'pc', owner: 's1', zone: 'z1', hp: 4, maxHp: 12 };

@@ -1,5 +1,6 @@
-import type { D6WindowLink } from '@veiltable/engine';
-import type { D6Equipment, D6Options, D6View, Viewer } from '@veiltable/protocol';
+import type { D6WindowLink } from '@veiltable/engine/games/dungeon-2d6';
+import type { Viewer } from '@veiltable/protocol';
+import type { D6Equipment, D6Options, D6View } from '@veiltable/protocol/games/dungeon-2d6';
 import type { Send } from '../net/send.ts';
 
 /**

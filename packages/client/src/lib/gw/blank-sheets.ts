@@ -1,4 +1,4 @@
-import type { GwSheet } from '@veiltable/protocol';
+import type { GwSheet } from '@veiltable/protocol/games/grail-war';
 
 /** A servant sheet to start from: C everywhere, the GM or the player fills in the rest. */
 export function blankServant(): GwSheet {

@@ -1,4 +1,4 @@
-import type { GwView } from '@veiltable/protocol';
+import type { GwView } from '@veiltable/protocol/games/grail-war';
 import type { MessageKey } from '../i18n/en.ts';
 import type { Params } from '../i18n/translate.ts';
 

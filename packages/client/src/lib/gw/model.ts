@@ -1,4 +1,5 @@
-import type { GwCommand, GwView, Viewer } from '@veiltable/protocol';
+import type { Viewer } from '@veiltable/protocol';
+import type { GwCommand, GwView } from '@veiltable/protocol/games/grail-war';
 
 type Battle = NonNullable<GwView['battle']>;
 type Judgment = Extract<GwCommand, { type: 'battle.submit' }>['plan']['slots'][number] extends infer S

@@ -1,5 +1,5 @@
-import { defaultGrailWarOptions, grailWar } from '@veiltable/engine';
-import { gwOptions } from '@veiltable/protocol';
+import { defaultGrailWarOptions, grailWar } from '@veiltable/engine/games/grail-war';
+import { gwOptions } from '@veiltable/protocol/games/grail-war';
 import { describe, expect, test } from 'vitest';
 import { changedOptions, draftOf, draftOptions, draftProblems, isSpecDefault, MATCHUP_PAIRS, OPTION_FIELDS, presetDraft, setMatchupCell } from './options-draft.ts';
 import { accepts, GM, run, viewFor } from './test-room.ts';

@@ -1,5 +1,5 @@
-import { defaultGrailWarOptions, type GrailWarOptions } from '@veiltable/engine';
-import { gwMatchKind } from '@veiltable/protocol';
+import { defaultGrailWarOptions, type GrailWarOptions } from '@veiltable/engine/games/grail-war';
+import { gwMatchKind } from '@veiltable/protocol/games/grail-war';
 
 /** How the editor shows one §19 option: a toggle, a select of its legal values, or a bounded integer. */
 export type OptionField =

@@ -1,4 +1,4 @@
-import type { GwView } from '@veiltable/protocol';
+import type { GwView } from '@veiltable/protocol/games/grail-war';
 import { judgmentOf, keyOf, type BatchPlan, type Choice } from './model.ts';
 
 type Battle = NonNullable<GwView['battle']>;

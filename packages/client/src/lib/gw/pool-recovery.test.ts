@@ -1,4 +1,4 @@
-import { grailWar, recoveryCost } from '@veiltable/engine';
+import { grailWar, recoveryCost } from '@veiltable/engine/games/grail-war';
 import { describe, expect, test } from 'vitest';
 import { recoveryProblem } from './pool-recovery.ts';
 import { accepts, GM, masterSheet, run, seat, servantSheet, viewFor } from './test-room.ts';

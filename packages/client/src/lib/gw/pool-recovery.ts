@@ -1,5 +1,5 @@
-import { recoveryCost } from '@veiltable/engine';
-import type { GwView } from '@veiltable/protocol';
+import { recoveryCost } from '@veiltable/engine/games/grail-war';
+import type { GwView } from '@veiltable/protocol/games/grail-war';
 
 type MasterSheet = Extract<NonNullable<GwView['characters'][number]['sheet']>, { kind: 'master' }>;
 export type RecoverPool = 'conviction' | 'fate';

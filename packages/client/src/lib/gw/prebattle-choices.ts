@@ -1,4 +1,4 @@
-import type { GwView } from '@veiltable/protocol';
+import type { GwView } from '@veiltable/protocol/games/grail-war';
 import { PLUS_STATS, partnerOf, type PlusStat } from './plan-draft.ts';
 
 type Battle = NonNullable<GwView['battle']>;

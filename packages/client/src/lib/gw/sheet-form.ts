@@ -1,4 +1,4 @@
-import type { GwSheet } from '@veiltable/protocol';
+import type { GwSheet } from '@veiltable/protocol/games/grail-war';
 
 type Servant = Extract<GwSheet, { kind: 'servant' }>;
 type Master = Extract<GwSheet, { kind: 'master' }>;

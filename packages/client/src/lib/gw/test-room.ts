@@ -1,5 +1,6 @@
-import { grailWar, type GrailWarCommand, type GrailWarState } from '@veiltable/engine';
-import type { GwSheet, GwView, Viewer } from '@veiltable/protocol';
+import { grailWar, type GrailWarCommand, type GrailWarState } from '@veiltable/engine/games/grail-war';
+import type { Viewer } from '@veiltable/protocol';
+import type { GwSheet, GwView } from '@veiltable/protocol/games/grail-war';
 import { blankMaster, blankServant } from './blank-sheets.ts';
 
 export const GM: Viewer = { role: 'gm' };

@@ -1,4 +1,4 @@
-import type { GwView } from '@veiltable/protocol';
+import type { GwView } from '@veiltable/protocol/games/grail-war';
 import { judgmentOf, type BatchPlan, type Choice } from './model.ts';
 import { partnerOf } from './plan-draft.ts';
 

@@ -1,11 +1,4 @@
-import {
-  createRoomResponse,
-  httpError,
-  seatLinkResponse,
-  spectatorLinkResponse,
-  type CreateRoomResponse,
-  type SeatLinkResponse,
-} from '@veiltable/protocol';
+import { createRoomResponse, httpError, seatLinkResponse, spectatorLinkResponse, type CreateRoomResponse, type SeatLinkResponse } from '@veiltable/protocol';
 
 /** An HTTP call's outcome: the parsed body, or a code to translate. */
 export type ApiResult<T> = { ok: true; value: T } | { ok: false; code: string };

@@ -1,17 +1,4 @@
-import {
-  gameView,
-  PROTOCOL_VERSION,
-  serverMessage,
-  ViewReplica,
-  WIRE_EVENT,
-  type ClientMessageInput,
-  type GameCommandInput,
-  type GameView,
-  type GameViewEvent,
-  type HandshakeAuth,
-  type ServerMessage,
-  type Viewer,
-} from '@veiltable/protocol';
+import { gameView, PROTOCOL_VERSION, serverMessage, ViewReplica, WIRE_EVENT, type ClientMessageInput, type GameCommandInput, type GameView, type GameViewEvent, type HandshakeAuth, type ServerMessage, type Viewer } from '@veiltable/protocol';
 import { io } from 'socket.io-client';
 import { ServerClock } from './server-clock.svelte.ts';
 

@@ -1,4 +1,5 @@
-import { PROTOCOL_VERSION, WIRE_EVENT, type FreeTableView, type HandshakeAuth } from '@veiltable/protocol';
+import { PROTOCOL_VERSION, WIRE_EVENT, type HandshakeAuth } from '@veiltable/protocol';
+import { type FreeTableView } from '@veiltable/protocol/games/free-table';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { Connection, type AuthProvider, type WireSocket } from './connection.svelte.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { CotCommand } from '@veiltable/protocol';
+import type { CotCommand } from '@veiltable/protocol/games/call-of-t';
 import type { CotEvent } from './events.ts';
 import type { CotState } from './state.ts';
 import { GM, P1, P2, VIEWERS, character, facingClub, refusal, run, setupInput } from './test-support.ts';

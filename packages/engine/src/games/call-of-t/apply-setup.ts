@@ -1,7 +1,7 @@
-import type { CotCommand } from '@veiltable/protocol';
-import { buildDeck, newCardId, standardFaces } from '../../core/deck.ts';
-import type { Result } from '../../core/result.ts';
-import { err } from '../../core/result.ts';
+import type { CotCommand } from '@veiltable/protocol/games/call-of-t';
+import { buildDeck, newCardId, standardFaces } from '../../capabilities/cards/deck.ts';
+import type { Result } from '../../kernel/result.ts';
+import { err } from '../../kernel/result.ts';
 import { allSquares, parseSquare } from './board.ts';
 import { BONE_FACE } from './cards.ts';
 import type { Ctx } from './context.ts';

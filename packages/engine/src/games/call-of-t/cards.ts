@@ -1,5 +1,5 @@
 import type { CardFace } from '@veiltable/protocol';
-import type { Card } from '../../core/deck.ts';
+import type { Card } from '../../capabilities/cards/deck.ts';
 
 /** The suit letters of a standard face: S spade, H heart, D diamond, C club (COT-MOD-08). */
 export type Suit = 'S' | 'H' | 'D' | 'C';

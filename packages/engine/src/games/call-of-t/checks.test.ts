@@ -1,6 +1,6 @@
 import type { SuccessLevel } from '@veiltable/protocol';
 import { describe, expect, test } from 'vitest';
-import type { Rng } from '../../core/rng.ts';
+import type { Rng } from '../../kernel/rng.ts';
 import { chosenFailure, resistanceChance, rollCheck, substituteCheck, successDegree } from './checks.ts';
 import { encounterDie } from './tables.ts';
 

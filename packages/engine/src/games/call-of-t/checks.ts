@@ -1,6 +1,6 @@
 import type { SuccessLevel } from '@veiltable/protocol';
-import type { Rng } from '../../core/rng.ts';
-import { classifyD100 } from '../../core/success-level.ts';
+import type { Rng } from '../../kernel/rng.ts';
+import { classifyD100 } from '../../capabilities/dice/success-level.ts';
 
 /** One resolved D100 check, as published (all rolls are public, COT-HID-01). roll is null when none was made. */
 export type Check = { chance: number; roll: number | null; level: SuccessLevel; sd: number; substituted?: boolean };

@@ -1,8 +1,9 @@
-import type { CardView, CotViewEvent, Viewer } from '@veiltable/protocol';
-import type { Card } from '../../core/deck.ts';
-import type { Result } from '../../core/result.ts';
-import { err, ok } from '../../core/result.ts';
-import type { Rng } from '../../core/rng.ts';
+import type { CardView, Viewer } from '@veiltable/protocol';
+import type { CotViewEvent } from '@veiltable/protocol/games/call-of-t';
+import type { Card } from '../../capabilities/cards/deck.ts';
+import type { Result } from '../../kernel/result.ts';
+import { err, ok } from '../../kernel/result.ts';
+import type { Rng } from '../../kernel/rng.ts';
 import type { Check } from './checks.ts';
 import type { CotEvent } from './events.ts';
 import type { Character, CotState } from './state.ts';

@@ -1,7 +1,7 @@
-import type { CotCommand } from '@veiltable/protocol';
-import { rekey } from '../../core/deck.ts';
-import type { Result } from '../../core/result.ts';
-import { err, ok } from '../../core/result.ts';
+import type { CotCommand } from '@veiltable/protocol/games/call-of-t';
+import { rekey } from '../../capabilities/cards/deck.ts';
+import type { Result } from '../../kernel/result.ts';
+import { err, ok } from '../../kernel/result.ts';
 import type { Ctx } from './context.ts';
 import { done, emitTo, note, requireCharacter, requireGm, seatsOf } from './context.ts';
 import { startCycle } from './flow.ts';

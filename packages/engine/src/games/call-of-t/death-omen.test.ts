@@ -1,4 +1,4 @@
-import type { CotOptions } from '@veiltable/protocol';
+import type { CotOptions } from '@veiltable/protocol/games/call-of-t';
 import { describe, expect, test } from 'vitest';
 import { omenSquares, roadBackSquares } from './death-omen.ts';
 import type { CotState } from './state.ts';

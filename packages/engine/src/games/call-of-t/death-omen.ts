@@ -1,7 +1,7 @@
-import type { CotCommand } from '@veiltable/protocol';
-import { faceLabel, shuffleCards } from '../../core/deck.ts';
-import type { Result } from '../../core/result.ts';
-import { err } from '../../core/result.ts';
+import type { CotCommand } from '@veiltable/protocol/games/call-of-t';
+import { faceLabel, shuffleCards } from '../../capabilities/cards/deck.ts';
+import type { Result } from '../../kernel/result.ts';
+import { err } from '../../kernel/result.ts';
 import { allSquares, distance, parseSquare, stepToward } from './board.ts';
 import { isSuit, strengthOf } from './cards.ts';
 import { resistanceChance, rollCheck, succeeded } from './checks.ts';

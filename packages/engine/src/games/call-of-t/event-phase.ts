@@ -1,5 +1,5 @@
-import type { Result } from '../../core/result.ts';
-import { err, ok } from '../../core/result.ts';
+import type { Result } from '../../kernel/result.ts';
+import { err, ok } from '../../kernel/result.ts';
 import { isBone, strengthOf, suitOf } from './cards.ts';
 import type { Ctx } from './context.ts';
 import { emitAll, note } from './context.ts';

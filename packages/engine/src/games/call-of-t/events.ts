@@ -1,4 +1,4 @@
-import type { CotViewEvent } from '@veiltable/protocol';
+import type { CotViewEvent } from '@veiltable/protocol/games/call-of-t';
 
 /** Who may read an event in full. The GM always may. */
 export type Audience = { kind: 'all' } | { kind: 'gm' } | { kind: 'seats'; seats: string[] };

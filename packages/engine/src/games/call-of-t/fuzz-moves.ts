@@ -1,5 +1,6 @@
-import type { CotCommand, Viewer } from '@veiltable/protocol';
-import type { Rng } from '../../core/rng.ts';
+import type { Viewer } from '@veiltable/protocol';
+import type { CotCommand } from '@veiltable/protocol/games/call-of-t';
+import type { Rng } from '../../kernel/rng.ts';
 import { diagonalNeighbours, orthogonalNeighbours } from './board.ts';
 import { obstacleSkills } from './obstacle.ts';
 import type { EventStep } from './phase.ts';

@@ -1,7 +1,8 @@
-import type { CotCommand, Viewer } from '@veiltable/protocol';
-import { cotView, cotViewEvent } from '@veiltable/protocol';
+import type { Viewer } from '@veiltable/protocol';
+import type { CotCommand } from '@veiltable/protocol/games/call-of-t';
+import { cotView, cotViewEvent } from '@veiltable/protocol/games/call-of-t';
 import { describe, expect, test } from 'vitest';
-import { Rng, newRngState } from '../../core/rng.ts';
+import { Rng, newRngState } from '../../kernel/rng.ts';
 import { candidates, pick } from './fuzz-moves.ts';
 import { apply } from './game.ts';
 import type { CotState } from './state.ts';

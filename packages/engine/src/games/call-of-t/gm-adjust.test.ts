@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { CotCommand } from '@veiltable/protocol';
+import type { CotCommand } from '@veiltable/protocol/games/call-of-t';
 import { GM, P1, P2, SPECTATOR, character, refusal, run, seated, started } from './test-support.ts';
 import { view, viewEvent } from './view.ts';
 

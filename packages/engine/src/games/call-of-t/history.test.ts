@@ -1,6 +1,7 @@
-import { cotView } from '@veiltable/protocol';
+import { cotView } from '@veiltable/protocol/games/call-of-t';
 import { describe, expect, test } from 'vitest';
-import type { CotViewEvent, Viewer } from '@veiltable/protocol';
+import type { Viewer } from '@veiltable/protocol';
+import type { CotViewEvent } from '@veiltable/protocol/games/call-of-t';
 import type { CotEvent } from './events.ts';
 import type { CotState } from './state.ts';
 import { HISTORY_SIZE, recordHistory } from './history.ts';

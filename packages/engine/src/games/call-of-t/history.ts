@@ -1,4 +1,5 @@
-import type { CotView, Viewer } from '@veiltable/protocol';
+import type { Viewer } from '@veiltable/protocol';
+import type { CotView } from '@veiltable/protocol/games/call-of-t';
 import { clonePlain } from './clone.ts';
 import type { CotEvent } from './events.ts';
 import type { CotState, LoggedEvent } from './state.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { CotCommand } from '@veiltable/protocol';
+import type { CotCommand } from '@veiltable/protocol/games/call-of-t';
 import type { CotState } from './state.ts';
 import { GM, refusal, run, square, stack, started, toDecision } from './test-support.ts';
 

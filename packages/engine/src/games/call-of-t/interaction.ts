@@ -1,7 +1,7 @@
-import type { CotCommand } from '@veiltable/protocol';
-import type { Result } from '../../core/result.ts';
-import type { Rng } from '../../core/rng.ts';
-import { err } from '../../core/result.ts';
+import type { CotCommand } from '@veiltable/protocol/games/call-of-t';
+import type { Result } from '../../kernel/result.ts';
+import type { Rng } from '../../kernel/rng.ts';
+import { err } from '../../kernel/result.ts';
 import { isOrthogonal } from './board.ts';
 import { suitOf } from './cards.ts';
 import { rollSum } from './checks.ts';

@@ -1,5 +1,5 @@
-import type { CotInvAction } from '@veiltable/protocol';
-import { faceLabel } from '../../core/deck.ts';
+import type { CotInvAction } from '@veiltable/protocol/games/call-of-t';
+import { faceLabel } from '../../capabilities/cards/deck.ts';
 import { cornerBlock, isOrthogonal } from './board.ts';
 import { isSuit, suitOf } from './cards.ts';
 import type { Check } from './checks.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { verifyCommitment } from '../../core/commitment.ts';
+import { verifyCommitment } from '../../kernel/commitment.ts';
 import { isBone } from './cards.ts';
 import type { CotState } from './state.ts';
 import { GM, P1, P2, P3, SPECTATOR, character, deal, investigate, refusal, run, square, stack, started } from './test-support.ts';

@@ -1,7 +1,7 @@
-import type { CotCommand, CotInvAction } from '@veiltable/protocol';
-import type { Result } from '../../core/result.ts';
-import { err } from '../../core/result.ts';
-import { answerSealed, openSealed, revealSealed } from '../../core/sealed.ts';
+import type { CotCommand, CotInvAction } from '@veiltable/protocol/games/call-of-t';
+import type { Result } from '../../kernel/result.ts';
+import { err } from '../../kernel/result.ts';
+import { answerSealed, openSealed, revealSealed } from '../../kernel/sealed.ts';
 import { isDiagonal, isOrthogonal, parseSquare } from './board.ts';
 import { isSuit } from './cards.ts';
 import type { Ctx } from './context.ts';

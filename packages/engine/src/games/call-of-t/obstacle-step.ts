@@ -1,5 +1,5 @@
-import type { Result } from '../../core/result.ts';
-import { err } from '../../core/result.ts';
+import type { Result } from '../../kernel/result.ts';
+import { err } from '../../kernel/result.ts';
 import type { Check } from './checks.ts';
 import { rollSum } from './checks.ts';
 import type { Ctx } from './context.ts';

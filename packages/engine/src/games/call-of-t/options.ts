@@ -1,4 +1,4 @@
-import type { CotOptions } from '@veiltable/protocol';
+import type { CotOptions } from '@veiltable/protocol/games/call-of-t';
 
 /**
  * Every INFERRED default of the rules (§13), in one place so a GM can override any of them at setup.

@@ -1,4 +1,5 @@
-import type { CotView, Viewer } from '@veiltable/protocol';
+import type { Viewer } from '@veiltable/protocol';
+import type { CotView } from '@veiltable/protocol/games/call-of-t';
 import { obstacleRow, obstacleSkills } from './obstacle.ts';
 import type { EventStep } from './phase.ts';
 import type { CotState } from './state.ts';

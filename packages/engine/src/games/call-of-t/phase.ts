@@ -1,4 +1,4 @@
-import type { CotPlan } from '@veiltable/protocol';
+import type { CotPlan } from '@veiltable/protocol/games/call-of-t';
 import type { Direction } from './board.ts';
 import type { Check } from './checks.ts';
 import type { InvDeclaration } from './state.ts';

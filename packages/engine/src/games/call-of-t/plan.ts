@@ -1,4 +1,4 @@
-import type { CotPlan } from '@veiltable/protocol';
+import type { CotPlan } from '@veiltable/protocol/games/call-of-t';
 import { isOrthogonal } from './board.ts';
 import type { Ctx } from './context.ts';
 import { addLtf, emitAll, note } from './context.ts';

@@ -1,8 +1,8 @@
-import type { CotInvAction } from '@veiltable/protocol';
+import type { CotInvAction } from '@veiltable/protocol/games/call-of-t';
 import type { Check } from './checks.ts';
 import { rollCheck, rollSum, substituteCheck, succeeded } from './checks.ts';
 import type { Ctx } from './context.ts';
-import { rekey } from '../../core/deck.ts';
+import { rekey } from '../../capabilities/cards/deck.ts';
 import { addLtf, emitAll, emitCheck, emitTo, faceView, grantCheck, seatsOf } from './context.ts';
 import { startTimePhase } from './flow.ts';
 import { applyProbe, applyResonance, mark, raiseCall, scoutResult } from './investigation-effects.ts';

@@ -1,6 +1,6 @@
 import { cardId } from '@veiltable/protocol';
 import { describe, expect, test } from 'vitest';
-import { faceLabel } from '../../core/deck.ts';
+import { faceLabel } from '../../capabilities/cards/deck.ts';
 import { isBone } from './cards.ts';
 import { callOfT } from './game.ts';
 import { defaultCotOptions } from './options.ts';

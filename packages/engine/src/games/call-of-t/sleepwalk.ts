@@ -1,6 +1,6 @@
-import type { CotCommand } from '@veiltable/protocol';
-import type { Result } from '../../core/result.ts';
-import { err } from '../../core/result.ts';
+import type { CotCommand } from '@veiltable/protocol/games/call-of-t';
+import type { Result } from '../../kernel/result.ts';
+import { err } from '../../kernel/result.ts';
 import { directionToward, stepIn } from './board.ts';
 import { resistanceChance, rollCheck, succeeded } from './checks.ts';
 import type { Ctx } from './context.ts';

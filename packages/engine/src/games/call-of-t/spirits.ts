@@ -1,6 +1,6 @@
-import type { CotCommand } from '@veiltable/protocol';
-import type { Result } from '../../core/result.ts';
-import { err } from '../../core/result.ts';
+import type { CotCommand } from '@veiltable/protocol/games/call-of-t';
+import type { Result } from '../../kernel/result.ts';
+import { err } from '../../kernel/result.ts';
 import { isSuit } from './cards.ts';
 import type { Check } from './checks.ts';
 import { rollCheck, rollSum, substituteCheck, succeeded } from './checks.ts';

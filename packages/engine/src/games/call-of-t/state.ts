@@ -1,8 +1,9 @@
-import type { CotInvAction, CotOptions, Viewer } from '@veiltable/protocol';
-import type { Card, IdTaken } from '../../core/deck.ts';
-import type { RngState } from '../../core/rng.ts';
-import { newRngState } from '../../core/rng.ts';
-import type { Sealed } from '../../core/sealed.ts';
+import type { Viewer } from '@veiltable/protocol';
+import type { CotInvAction, CotOptions } from '@veiltable/protocol/games/call-of-t';
+import type { Card, IdTaken } from '../../capabilities/cards/deck.ts';
+import type { RngState } from '../../kernel/rng.ts';
+import { newRngState } from '../../kernel/rng.ts';
+import type { Sealed } from '../../kernel/sealed.ts';
 import { defaultCotOptions } from './options.ts';
 import type { CotEvent } from './events.ts';
 import type { Phase } from './phase.ts';

@@ -1,4 +1,4 @@
-import type { CotOptions } from '@veiltable/protocol';
+import type { CotOptions } from '@veiltable/protocol/games/call-of-t';
 import { describe, expect, test } from 'vitest';
 import type { CotState } from './state.ts';
 import { GM, character, investigate, run, started } from './test-support.ts';

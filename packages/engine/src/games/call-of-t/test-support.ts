@@ -1,7 +1,8 @@
-import type { CotCommand, CotSetup, Viewer } from '@veiltable/protocol';
-import { cotCommand, cotSetup } from '@veiltable/protocol';
-import type { Card } from '../../core/deck.ts';
-import { Rng } from '../../core/rng.ts';
+import type { Viewer } from '@veiltable/protocol';
+import type { CotCommand, CotSetup } from '@veiltable/protocol/games/call-of-t';
+import { cotCommand, cotSetup } from '@veiltable/protocol/games/call-of-t';
+import type { Card } from '../../capabilities/cards/deck.ts';
+import { Rng } from '../../kernel/rng.ts';
 import type { CotEvent } from './events.ts';
 import { applyWithRng } from './game.ts';
 import type { CotState } from './state.ts';

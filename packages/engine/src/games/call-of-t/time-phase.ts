@@ -1,6 +1,6 @@
-import type { CotCommand, CotPlan } from '@veiltable/protocol';
-import type { Result } from '../../core/result.ts';
-import { err, ok } from '../../core/result.ts';
+import type { CotCommand, CotPlan } from '@veiltable/protocol/games/call-of-t';
+import type { Result } from '../../kernel/result.ts';
+import { err, ok } from '../../kernel/result.ts';
 import type { Ctx } from './context.ts';
 import { addLtf, done, emitAll, note, requireCharacter, requireParticipant } from './context.ts';
 import { applyOmenConfirm, beginDeathOmen } from './death-omen.ts';

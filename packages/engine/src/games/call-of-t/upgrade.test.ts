@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { cotView } from '@veiltable/protocol';
-import { upgradeContract } from '../../core/upgrade-contract.ts';
+import { cotView } from '@veiltable/protocol/games/call-of-t';
+import { upgradeContract } from '../../kernel/upgrade-contract.ts';
 import { callOfT } from './game.ts';
 import type { CotState } from './state.ts';
 import { GM, P1, VIEWERS, refusal, run, started } from './test-support.ts';

@@ -1,5 +1,5 @@
-import type { CotOptions } from '@veiltable/protocol';
-import { mapKeeping, withMissing } from '../../core/upgrade.ts';
+import type { CotOptions } from '@veiltable/protocol/games/call-of-t';
+import { mapKeeping, withMissing } from '../../kernel/upgrade.ts';
 import { firstStage, obstacleRow } from './obstacle.ts';
 import { defaultCotOptions } from './options.ts';
 import type { Phase } from './phase.ts';

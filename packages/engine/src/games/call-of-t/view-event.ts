@@ -1,4 +1,5 @@
-import type { CotViewEvent, Viewer } from '@veiltable/protocol';
+import type { Viewer } from '@veiltable/protocol';
+import type { CotViewEvent } from '@veiltable/protocol/games/call-of-t';
 import { clonePlain } from './clone.ts';
 import type { CotEvent } from './events.ts';
 

@@ -1,5 +1,5 @@
 import type { Viewer } from '@veiltable/protocol';
-import { cotView, cotViewEvent } from '@veiltable/protocol';
+import { cotView, cotViewEvent } from '@veiltable/protocol/games/call-of-t';
 import { describe, expect, test } from 'vitest';
 import type { CotEvent } from './events.ts';
 import type { CotState } from './state.ts';

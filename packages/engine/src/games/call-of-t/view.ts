@@ -1,4 +1,5 @@
-import type { CardView, CotView, Viewer } from '@veiltable/protocol';
+import type { CardView, Viewer } from '@veiltable/protocol';
+import type { CotView } from '@veiltable/protocol/games/call-of-t';
 import { clonePlain } from './clone.ts';
 import { historyView } from './history.ts';
 import { factsOf } from './ledger.ts';

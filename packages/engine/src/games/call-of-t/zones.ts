@@ -1,5 +1,5 @@
-import type { Card } from '../../core/deck.ts';
-import { rekey, shuffleCards } from '../../core/deck.ts';
+import type { Card } from '../../capabilities/cards/deck.ts';
+import { rekey, shuffleCards } from '../../capabilities/cards/deck.ts';
 import { BONE_FACE, isSuit } from './cards.ts';
 import type { Ctx } from './context.ts';
 import { backView, emitAll, emitTo, faceView, note, seatsOf } from './context.ts';

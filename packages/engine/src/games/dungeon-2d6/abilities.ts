@@ -1,4 +1,4 @@
-import type { D6Abilities, D6Ability, D6CheckKind } from '@veiltable/protocol';
+import type { D6Abilities, D6Ability, D6CheckKind } from '@veiltable/protocol/games/dungeon-2d6';
 import type { Character, Modifier } from './state.ts';
 
 /** What the layer sums read of a modifier record; a character record in a client's view carries the same fields. */

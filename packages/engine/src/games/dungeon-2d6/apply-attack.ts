@@ -1,7 +1,7 @@
-import type { D6Ability } from '@veiltable/protocol';
-import { canCloseByRule, canDeclare, closeWindow, isOpen } from '../../core/reaction-window.ts';
-import type { Result } from '../../core/result.ts';
-import { err, ok } from '../../core/result.ts';
+import type { D6Ability } from '@veiltable/protocol/games/dungeon-2d6';
+import { canCloseByRule, canDeclare, closeWindow, isOpen } from '../../kernel/reaction-window.ts';
+import type { Result } from '../../kernel/result.ts';
+import { err, ok } from '../../kernel/result.ts';
 import type { Ctx, Handler } from './context.ts';
 import { consumeUse, controls, done, emit, hasTurn, openLinked, requireControl, spendTurn } from './context.ts';
 import { rollCheck } from './check.ts';

@@ -1,5 +1,5 @@
-import type { D6Abilities, D6Ability } from '@veiltable/protocol';
-import { err } from '../../core/result.ts';
+import type { D6Abilities, D6Ability } from '@veiltable/protocol/games/dungeon-2d6';
+import { err } from '../../kernel/result.ts';
 import type { Handler } from './context.ts';
 import { done, emit, requireControl } from './context.ts';
 import type { Build } from './state.ts';

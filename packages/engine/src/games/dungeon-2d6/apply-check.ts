@@ -1,5 +1,5 @@
-import { canCloseByRule, canDeclare, closeWindow, isOpen } from '../../core/reaction-window.ts';
-import { err } from '../../core/result.ts';
+import { canCloseByRule, canDeclare, closeWindow, isOpen } from '../../kernel/reaction-window.ts';
+import { err } from '../../kernel/result.ts';
 import type { Ctx, Handler } from './context.ts';
 import { consumeUse, done, emit, requireControl, requireGm } from './context.ts';
 import { CONCENTRATION_CAP, computeOutcome, computeTotal, rollCheck } from './check.ts';

@@ -1,6 +1,6 @@
-import { canDeclare, closeWindow, isOpen, stillDeciding } from '../../core/reaction-window.ts';
-import type { Result } from '../../core/result.ts';
-import { err, ok } from '../../core/result.ts';
+import { canDeclare, closeWindow, isOpen, stillDeciding } from '../../kernel/reaction-window.ts';
+import type { Result } from '../../kernel/result.ts';
+import { err, ok } from '../../kernel/result.ts';
 import type { Ctx, Handler } from './context.ts';
 import { consumeUse, done, emit, openLinked, requireControl, requireGm } from './context.ts';
 import { gainHp, loseHp, markDown } from './hp.ts';

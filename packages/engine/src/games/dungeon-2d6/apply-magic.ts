@@ -1,4 +1,4 @@
-import { err } from '../../core/result.ts';
+import { err } from '../../kernel/result.ts';
 import { teleportCapacity } from './abilities.ts';
 import type { Handler } from './context.ts';
 import { done, emit, requireControl, requireGm } from './context.ts';

@@ -1,5 +1,5 @@
-import { canDeclare, closeWindow, isOpen } from '../../core/reaction-window.ts';
-import { err } from '../../core/result.ts';
+import { canDeclare, closeWindow, isOpen } from '../../kernel/reaction-window.ts';
+import { err } from '../../kernel/result.ts';
 import type { Ctx, Handler } from './context.ts';
 import { done, emit, hasTurn, openLinked, requireControl, requireGm, spendTurn } from './context.ts';
 import { startOpposed } from './apply-check.ts';

@@ -1,5 +1,5 @@
-import { closeWindow, isOpen } from '../../core/reaction-window.ts';
-import { err } from '../../core/result.ts';
+import { closeWindow, isOpen } from '../../kernel/reaction-window.ts';
+import { err } from '../../kernel/result.ts';
 import type { Audience } from './events.ts';
 import type { Ctx, Handler } from './context.ts';
 import { canConsume, consumeUse, done, emit, GM_PARTICIPANT, openLinked, requireControl, requireGm, spendTurn } from './context.ts';

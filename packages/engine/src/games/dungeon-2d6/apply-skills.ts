@@ -1,6 +1,6 @@
-import type { D6Skill } from '@veiltable/protocol';
-import type { Result } from '../../core/result.ts';
-import { err, ok } from '../../core/result.ts';
+import type { D6Skill } from '@veiltable/protocol/games/dungeon-2d6';
+import type { Result } from '../../kernel/result.ts';
+import { err, ok } from '../../kernel/result.ts';
 import { layeredValue } from './abilities.ts';
 import type { Ctx, Handler } from './context.ts';
 import { consumeUse, done, emit, requireCharacter, requireControl, requireGm, spendTurn } from './context.ts';

@@ -1,6 +1,6 @@
-import type { D6Equipment, D6Skill } from '@veiltable/protocol';
-import type { Result } from '../../core/result.ts';
-import { err } from '../../core/result.ts';
+import type { D6Equipment, D6Skill } from '@veiltable/protocol/games/dungeon-2d6';
+import type { Result } from '../../kernel/result.ts';
+import { err } from '../../kernel/result.ts';
 import { finalValue } from './abilities.ts';
 import type { Handler } from './context.ts';
 import { done, emit, requireCharacter, requireControl, requireGm } from './context.ts';

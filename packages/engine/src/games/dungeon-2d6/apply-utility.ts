@@ -1,4 +1,4 @@
-import { err } from '../../core/result.ts';
+import { err } from '../../kernel/result.ts';
 import type { Handler } from './context.ts';
 import { done, emit, requireCharacter, requireControl, spendTurn } from './context.ts';
 import { useSkill } from './apply-skills.ts';

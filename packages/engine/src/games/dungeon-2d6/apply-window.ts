@@ -1,7 +1,7 @@
-import type { WindowCloseReason } from '../../core/reaction-window.ts';
-import { closeWindow, elapseMinSpan, passWindow, timeoutWindow } from '../../core/reaction-window.ts';
-import type { Result } from '../../core/result.ts';
-import { err } from '../../core/result.ts';
+import type { WindowCloseReason } from '../../kernel/reaction-window.ts';
+import { closeWindow, elapseMinSpan, passWindow, timeoutWindow } from '../../kernel/reaction-window.ts';
+import type { Result } from '../../kernel/result.ts';
+import { err } from '../../kernel/result.ts';
 import type { Ctx, Handler } from './context.ts';
 import { done, emit, requireControl, requireGm } from './context.ts';
 import { applyDamage, fukutsuLapsed } from './apply-damage.ts';

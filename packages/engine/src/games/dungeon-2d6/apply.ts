@@ -1,7 +1,8 @@
-import type { D6Command, Viewer } from '@veiltable/protocol';
-import type { Result } from '../../core/result.ts';
-import { err, ok } from '../../core/result.ts';
-import { Rng } from '../../core/rng.ts';
+import type { Viewer } from '@veiltable/protocol';
+import type { D6Command } from '@veiltable/protocol/games/dungeon-2d6';
+import type { Result } from '../../kernel/result.ts';
+import { err, ok } from '../../kernel/result.ts';
+import { Rng } from '../../kernel/rng.ts';
 import * as check from './apply-check.ts';
 import * as attack from './apply-attack.ts';
 import { characterBuild } from './apply-build.ts';

@@ -1,6 +1,6 @@
-import type { D6Ability, D6CheckKind, D6CheckSpec } from '@veiltable/protocol';
-import type { Result } from '../../core/result.ts';
-import { err, ok } from '../../core/result.ts';
+import type { D6Ability, D6CheckKind, D6CheckSpec } from '@veiltable/protocol/games/dungeon-2d6';
+import type { Result } from '../../kernel/result.ts';
+import { err, ok } from '../../kernel/result.ts';
 import { checkLayer, finalValue } from './abilities.ts';
 import type { Ctx } from './context.ts';
 import { openLinked } from './context.ts';

@@ -1,9 +1,10 @@
-import type { D6Command, D6EventType, Viewer } from '@veiltable/protocol';
-import { secondsAfter } from '../../core/game.ts';
-import { openWindow } from '../../core/reaction-window.ts';
-import type { Result } from '../../core/result.ts';
-import { err, ok } from '../../core/result.ts';
-import type { Rng } from '../../core/rng.ts';
+import type { Viewer } from '@veiltable/protocol';
+import type { D6Command, D6EventType } from '@veiltable/protocol/games/dungeon-2d6';
+import { secondsAfter } from '../../kernel/game.ts';
+import { openWindow } from '../../kernel/reaction-window.ts';
+import type { Result } from '../../kernel/result.ts';
+import { err, ok } from '../../kernel/result.ts';
+import type { Rng } from '../../kernel/rng.ts';
 import type { Audience, D6Event } from './events.ts';
 import type { Character, D6State, WindowLink } from './state.ts';
 import { findCharacter, nextId } from './state.ts';

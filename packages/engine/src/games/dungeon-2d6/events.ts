@@ -1,4 +1,4 @@
-import type { D6EventType } from '@veiltable/protocol';
+import type { D6EventType } from '@veiltable/protocol/games/dungeon-2d6';
 
 /**
  * Who may learn of an event at all. The GM always may. 'seats' also admits no spectator.

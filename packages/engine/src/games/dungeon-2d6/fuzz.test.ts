@@ -1,4 +1,4 @@
-import type { D6Command } from '@veiltable/protocol';
+import type { D6Command } from '@veiltable/protocol/games/dungeon-2d6';
 import { describe, expect, test } from 'vitest';
 import { computeTotal, CONCENTRATION_CAP } from './check.ts';
 import { dungeon2d6 } from './index.ts';

@@ -1,7 +1,9 @@
-import type { D6Command, D6View, Viewer } from '@veiltable/protocol';
-import { commandParser, d6Command } from '@veiltable/protocol';
-import type { Game } from '../../core/game.ts';
-import { gameCommandParser } from '../../core/command-parser.ts';
+import type { Viewer } from '@veiltable/protocol';
+import type { D6Command, D6View } from '@veiltable/protocol/games/dungeon-2d6';
+import { commandParser } from '@veiltable/protocol';
+import { d6Command } from '@veiltable/protocol/games/dungeon-2d6';
+import type { Game } from '../../kernel/game.ts';
+import { gameCommandParser } from '../../kernel/command-parser.ts';
 import { apply, validate } from './apply.ts';
 import type { D6Event, D6ViewEvent } from './events.ts';
 import type { D6State } from './state.ts';

@@ -1,5 +1,5 @@
-import type { Result } from '../../core/result.ts';
-import { err, ok } from '../../core/result.ts';
+import type { Result } from '../../kernel/result.ts';
+import { err, ok } from '../../kernel/result.ts';
 import type { Ctx } from './context.ts';
 import { emit } from './context.ts';
 import { positionHidden } from './public.ts';

@@ -1,4 +1,4 @@
-import type { D6Options } from '@veiltable/protocol';
+import type { D6Options } from '@veiltable/protocol/games/dungeon-2d6';
 
 /** The §9.2 table settings at their INFERRED defaults; a table changes them with `options.set`. */
 export const DEFAULT_OPTIONS: D6Options = {

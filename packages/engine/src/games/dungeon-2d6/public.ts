@@ -1,4 +1,5 @@
-import type { D6EventType, Viewer } from '@veiltable/protocol';
+import type { Viewer } from '@veiltable/protocol';
+import type { D6EventType } from '@veiltable/protocol/games/dungeon-2d6';
 import type { Ctx } from './context.ts';
 import { emit } from './context.ts';
 import type { Audience, D6Event } from './events.ts';

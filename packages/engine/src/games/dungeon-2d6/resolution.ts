@@ -1,5 +1,5 @@
-import type { D6CheckKind, D6Skill } from '@veiltable/protocol';
-import { closeWindow, isOpen } from '../../core/reaction-window.ts';
+import type { D6CheckKind, D6Skill } from '@veiltable/protocol/games/dungeon-2d6';
+import { closeWindow, isOpen } from '../../kernel/reaction-window.ts';
 import { summonBasis } from './abilities.ts';
 import type { Ctx } from './context.ts';
 import { emit, openLinked } from './context.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { d6View } from '@veiltable/protocol';
+import { d6View } from '@veiltable/protocol/games/dungeon-2d6';
 import { dungeon2d6 } from './index.ts';
 import { GM, seat, SPECTATOR, TABLE_START, TestTable } from './test-table.ts';
 

@@ -1,4 +1,5 @@
-import { d6View, d6ViewEvent, type Viewer } from '@veiltable/protocol';
+import { type Viewer } from '@veiltable/protocol';
+import { d6View, d6ViewEvent } from '@veiltable/protocol/games/dungeon-2d6';
 import { describe, expect, test } from 'vitest';
 import { dungeon2d6 } from './index.ts';
 import { GM, SPECTATOR, seat, TestTable } from './test-table.ts';

@@ -1,9 +1,7 @@
-import type {
-  D6Abilities, D6Ability, D6CheckKind, D6Controller, D6Equipment, D6Options, D6Side, D6Skill,
-} from '@veiltable/protocol';
-import type { ReactionWindow } from '../../core/reaction-window.ts';
-import type { RngState } from '../../core/rng.ts';
-import { newRngState } from '../../core/rng.ts';
+import type { D6Abilities, D6Ability, D6CheckKind, D6Controller, D6Equipment, D6Options, D6Side, D6Skill } from '@veiltable/protocol/games/dungeon-2d6';
+import type { ReactionWindow } from '../../kernel/reaction-window.ts';
+import type { RngState } from '../../kernel/rng.ts';
+import { newRngState } from '../../kernel/rng.ts';
 import { DEFAULT_OPTIONS } from './options.ts';
 
 /**

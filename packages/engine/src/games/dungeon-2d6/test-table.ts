@@ -1,7 +1,7 @@
 import type { Viewer } from '@veiltable/protocol';
-import { d6Command } from '@veiltable/protocol';
-import type { Rejection } from '../../core/result.ts';
-import { Rng } from '../../core/rng.ts';
+import { d6Command } from '@veiltable/protocol/games/dungeon-2d6';
+import type { Rejection } from '../../kernel/result.ts';
+import { Rng } from '../../kernel/rng.ts';
 import type { D6Event } from './events.ts';
 import { dungeon2d6 } from './index.ts';
 import type { Attack, Character, CheckRecord, D6State } from './state.ts';

@@ -1,5 +1,5 @@
-import type { D6Command } from '@veiltable/protocol';
-import type { GameTimer } from '../../core/game.ts';
+import type { D6Command } from '@veiltable/protocol/games/dungeon-2d6';
+import type { GameTimer } from '../../kernel/game.ts';
 import type { D6State } from './state.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { d6View } from '@veiltable/protocol';
-import { upgradeContract } from '../../core/upgrade-contract.ts';
+import { d6View } from '@veiltable/protocol/games/dungeon-2d6';
+import { upgradeContract } from '../../kernel/upgrade-contract.ts';
 import { dungeon2d6 } from './index.ts';
 import type { D6State } from './state.ts';
 import { GM, seat, SPECTATOR, TABLE_START, TestTable } from './test-table.ts';

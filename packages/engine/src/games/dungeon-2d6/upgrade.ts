@@ -1,6 +1,6 @@
-import type { SavedWindow } from '../../core/reaction-window-upgrade.ts';
-import { upgradeWindow } from '../../core/reaction-window-upgrade.ts';
-import { mapValuesKeeping } from '../../core/upgrade.ts';
+import type { SavedWindow } from '../../kernel/reaction-window-upgrade.ts';
+import { upgradeWindow } from '../../kernel/reaction-window-upgrade.ts';
+import { mapValuesKeeping } from '../../kernel/upgrade.ts';
 import type { D6State } from './state.ts';
 
 /** A state as an earlier version may have saved it: windows with flags instead of deadlines. */

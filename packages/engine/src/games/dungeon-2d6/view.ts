@@ -1,5 +1,6 @@
-import type { D6View, Viewer } from '@veiltable/protocol';
-import type { ReactionWindow } from '../../core/reaction-window.ts';
+import type { Viewer } from '@veiltable/protocol';
+import type { D6View } from '@veiltable/protocol/games/dungeon-2d6';
+import type { ReactionWindow } from '../../kernel/reaction-window.ts';
 import { controls } from './context.ts';
 import type { D6Event, D6ViewEvent } from './events.ts';
 import { forViewer, splitCharacter, splitCheck } from './public.ts';

@@ -1,7 +1,7 @@
-import { buildDeck, customFaces, rekey, shuffleCards, standardFaces, takeTop } from '../../core/deck.ts';
-import type { Card } from '../../core/deck.ts';
-import type { Result } from '../../core/result.ts';
-import { err, ok } from '../../core/result.ts';
+import { buildDeck, customFaces, rekey, shuffleCards, standardFaces, takeTop } from '../../capabilities/cards/deck.ts';
+import type { Card } from '../../capabilities/cards/deck.ts';
+import type { Result } from '../../kernel/result.ts';
+import { err, ok } from '../../kernel/result.ts';
 import { isDeclaredCard } from './apply-decl.ts';
 import type { Ctx, Handler } from './context.ts';
 import { done, emit, requireGm, requireSeat } from './context.ts';

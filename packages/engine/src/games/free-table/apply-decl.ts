@@ -1,6 +1,6 @@
-import type { DeclAnswer } from '@veiltable/protocol';
-import { err } from '../../core/result.ts';
-import { allAnswered, answerSealed, canAnswer, openSealed, revealSealed, sealedAnswerOf } from '../../core/sealed.ts';
+import type { DeclAnswer } from '@veiltable/protocol/games/free-table';
+import { err } from '../../kernel/result.ts';
+import { allAnswered, answerSealed, canAnswer, openSealed, revealSealed, sealedAnswerOf } from '../../kernel/sealed.ts';
 import type { Ctx, Handler } from './context.ts';
 import { done, emit, requireGm, requireSeat } from './context.ts';
 import type { DeclOpened, RevealedAnswer } from './events.ts';

@@ -1,5 +1,5 @@
-import { rollDice } from '../../core/dice.ts';
-import { err } from '../../core/result.ts';
+import { rollDice } from '../../capabilities/dice/dice.ts';
+import { err } from '../../kernel/result.ts';
 import type { Ctx, Handler } from './context.ts';
 import { done, emit, requireGm, requireSeat } from './context.ts';
 import type { ChatEntry, RollEntry } from './state.ts';

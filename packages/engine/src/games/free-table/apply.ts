@@ -1,7 +1,8 @@
-import type { FreeTableCommand, Viewer } from '@veiltable/protocol';
-import type { Result } from '../../core/result.ts';
-import { err, ok } from '../../core/result.ts';
-import { Rng } from '../../core/rng.ts';
+import type { Viewer } from '@veiltable/protocol';
+import type { FreeTableCommand } from '@veiltable/protocol/games/free-table';
+import type { Result } from '../../kernel/result.ts';
+import { err, ok } from '../../kernel/result.ts';
+import { Rng } from '../../kernel/rng.ts';
 import { cardDiscard, cardFlip, cardPass, cardPlay, deckCreate, deckDeal, deckDraw, deckShuffle } from './apply-cards.ts';
 import { declAnswer, declOpen, declReveal } from './apply-decl.ts';
 import { chatSend, noteAdd, noteRemove, roll, rollReveal, seatAdd, seatRename } from './apply-social.ts';

@@ -1,6 +1,6 @@
 import type { Viewer } from '@veiltable/protocol';
 import { describe, expect, test } from 'vitest';
-import { standardFaces } from '../../core/deck.ts';
+import { standardFaces } from '../../capabilities/cards/deck.ts';
 import type { FreeTableEvent } from './events.ts';
 import { freeTable } from './index.ts';
 import type { FreeTableState } from './state.ts';

@@ -1,7 +1,8 @@
-import type { ActorRef, FreeTableCommand } from '@veiltable/protocol';
-import type { Result } from '../../core/result.ts';
-import { err, ok } from '../../core/result.ts';
-import type { Rng } from '../../core/rng.ts';
+import type { ActorRef } from '@veiltable/protocol';
+import type { FreeTableCommand } from '@veiltable/protocol/games/free-table';
+import type { Result } from '../../kernel/result.ts';
+import { err, ok } from '../../kernel/result.ts';
+import type { Rng } from '../../kernel/rng.ts';
 import type { FreeTableEvent } from './events.ts';
 import type { Owned } from './own.ts';
 import type { FreeTableState, Seat } from './state.ts';

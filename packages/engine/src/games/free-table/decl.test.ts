@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { verifyCommitment } from '../../core/commitment.ts';
+import { verifyCommitment } from '../../kernel/commitment.ts';
 import { freeTable } from './index.ts';
 import { AT, GM, P, SPECTATOR, cmd, eventsFor, handIds, run, table, viewOf } from './testing.ts';
 

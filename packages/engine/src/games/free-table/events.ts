@@ -1,5 +1,6 @@
-import type { ActorRef, CardFace, DeclAnswer } from '@veiltable/protocol';
-import type { Card } from '../../core/deck.ts';
+import type { ActorRef, CardFace } from '@veiltable/protocol';
+import type { DeclAnswer } from '@veiltable/protocol/games/free-table';
+import type { Card } from '../../capabilities/cards/deck.ts';
 import type { ChatEntry, RollEntry } from './state.ts';
 
 /** A declaration as opened: no answers yet. */

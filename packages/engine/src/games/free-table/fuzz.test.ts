@@ -1,8 +1,9 @@
-import type { FreeTableCommand, Viewer } from '@veiltable/protocol';
-import { freeTableView, freeTableViewEvent } from '@veiltable/protocol';
+import type { Viewer } from '@veiltable/protocol';
+import type { FreeTableCommand } from '@veiltable/protocol/games/free-table';
+import { freeTableView, freeTableViewEvent } from '@veiltable/protocol/games/free-table';
 import { describe, expect, test } from 'vitest';
-import { sha256Hex } from '../../core/hash.ts';
-import { Rng, newRngState } from '../../core/rng.ts';
+import { sha256Hex } from '../../kernel/hash.ts';
+import { Rng, newRngState } from '../../kernel/rng.ts';
 import { freeTable } from './index.ts';
 import type { FreeTableState } from './state.ts';
 import { AT, GM, SPECTATOR, cmd, viewersOf } from './testing.ts';

@@ -1,7 +1,8 @@
-import type { FreeTableCommand, FreeTableView, FreeTableViewEvent } from '@veiltable/protocol';
-import { commandParser, freeTableCommand } from '@veiltable/protocol';
-import type { Game } from '../../core/game.ts';
-import { gameCommandParser } from '../../core/command-parser.ts';
+import type { FreeTableCommand, FreeTableView, FreeTableViewEvent } from '@veiltable/protocol/games/free-table';
+import { commandParser } from '@veiltable/protocol';
+import { freeTableCommand } from '@veiltable/protocol/games/free-table';
+import type { Game } from '../../kernel/game.ts';
+import { gameCommandParser } from '../../kernel/command-parser.ts';
 import { apply, validate } from './apply.ts';
 import type { FreeTableEvent } from './events.ts';
 import type { FreeTableState } from './state.ts';

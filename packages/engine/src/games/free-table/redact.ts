@@ -1,6 +1,7 @@
-import type { CardView, DeclarationView, DeclAnswerView, FeedItem, TableCard, Viewer } from '@veiltable/protocol';
-import type { Card } from '../../core/deck.ts';
-import { sealedAnswerOf } from '../../core/sealed.ts';
+import type { CardView, Viewer } from '@veiltable/protocol';
+import type { DeclarationView, DeclAnswerView, FeedItem, TableCard } from '@veiltable/protocol/games/free-table';
+import type { Card } from '../../capabilities/cards/deck.ts';
+import { sealedAnswerOf } from '../../kernel/sealed.ts';
 import type { DeclOpened, RevealedAnswer } from './events.ts';
 import type { ChatEntry, Declaration, FeedEntry, RollEntry, TableEntry } from './state.ts';
 import { sameActor } from './state.ts';

@@ -1,8 +1,9 @@
-import type { ActorRef, Audience, CardFace, DeclAnswer, DiceResult, RollVisibility, Viewer } from '@veiltable/protocol';
-import type { Card, IdTaken } from '../../core/deck.ts';
-import type { RngState } from '../../core/rng.ts';
-import { newRngState } from '../../core/rng.ts';
-import type { Sealed } from '../../core/sealed.ts';
+import type { ActorRef, CardFace, DiceResult, Viewer } from '@veiltable/protocol';
+import type { Audience, DeclAnswer, RollVisibility } from '@veiltable/protocol/games/free-table';
+import type { Card, IdTaken } from '../../capabilities/cards/deck.ts';
+import type { RngState } from '../../kernel/rng.ts';
+import { newRngState } from '../../kernel/rng.ts';
+import type { Sealed } from '../../kernel/sealed.ts';
 
 export type Seat = { id: string; name: string; hand: Card[] };
 

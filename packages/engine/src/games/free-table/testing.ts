@@ -1,5 +1,6 @@
-import type { FreeTableCommand, Viewer } from '@veiltable/protocol';
-import { freeTableCommand, freeTableView, freeTableViewEvent } from '@veiltable/protocol';
+import type { Viewer } from '@veiltable/protocol';
+import type { FreeTableCommand } from '@veiltable/protocol/games/free-table';
+import { freeTableCommand, freeTableView, freeTableViewEvent } from '@veiltable/protocol/games/free-table';
 import type { FreeTableEvent } from './events.ts';
 import { freeTable } from './index.ts';
 import type { FreeTableState } from './state.ts';

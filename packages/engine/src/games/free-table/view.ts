@@ -1,4 +1,5 @@
-import type { CardView, FreeTableView, FreeTableViewEvent, Viewer } from '@veiltable/protocol';
+import type { CardView, Viewer } from '@veiltable/protocol';
+import type { FreeTableView, FreeTableViewEvent } from '@veiltable/protocol/games/free-table';
 import type { FreeTableEvent } from './events.ts';
 import {
   canSeeChat,

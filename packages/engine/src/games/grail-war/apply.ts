@@ -1,7 +1,7 @@
 import type { Viewer } from '@veiltable/protocol';
-import type { Result } from '../../core/result.ts';
-import { err, ok } from '../../core/result.ts';
-import { Rng } from '../../core/rng.ts';
+import type { Result } from '../../kernel/result.ts';
+import { err, ok } from '../../kernel/result.ts';
+import { Rng } from '../../kernel/rng.ts';
 import { battleSubmit, openBatch, revealBatch } from './batch.ts';
 import type { GrailWarCommand } from './commands.ts';
 import type { Ctx } from './context.ts';

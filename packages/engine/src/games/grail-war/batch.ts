@@ -1,6 +1,6 @@
-import type { Result } from '../../core/result.ts';
-import { err } from '../../core/result.ts';
-import { allAnswered, answerSealed, openSealed, revealSealed } from '../../core/sealed.ts';
+import type { Result } from '../../kernel/result.ts';
+import { err } from '../../kernel/result.ts';
+import { allAnswered, answerSealed, openSealed, revealSealed } from '../../kernel/sealed.ts';
 import type { BatchPlan, SlotPlan } from './commands.ts';
 import type { Ctx } from './context.ts';
 import { aclOf, done, emit, requireBattle, requireCharacter, standing, stepDeadline } from './context.ts';

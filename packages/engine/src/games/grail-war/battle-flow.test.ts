@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { verifyCommitment } from '../../core/commitment.ts';
+import { verifyCommitment } from '../../kernel/commitment.ts';
 import type { Knowledge } from './commands.ts';
 import type { GrailWarState } from './state.ts';
 import { hitsOf, judgment as j, planVs, prepareAll, refused, room, run, seat, servant, start, submit } from './test-support.ts';

@@ -1,8 +1,8 @@
 import type { ActorRef } from '@veiltable/protocol';
-import { secondsAfter } from '../../core/game.ts';
-import type { Result } from '../../core/result.ts';
-import { err, ok } from '../../core/result.ts';
-import type { Rng } from '../../core/rng.ts';
+import { secondsAfter } from '../../kernel/game.ts';
+import type { Result } from '../../kernel/result.ts';
+import { err, ok } from '../../kernel/result.ts';
+import type { Rng } from '../../kernel/rng.ts';
 import type { Acl, GrailWarEvent } from './events.ts';
 import type { Battle, Character, GrailWarState, Participant } from './state.ts';
 import { characterOf, characterOfSeat, privateSeats } from './state.ts';

@@ -1,4 +1,4 @@
-import type { SealedReveal } from '../../core/sealed.ts';
+import type { SealedReveal } from '../../kernel/sealed.ts';
 import type { BatchPlan, Knowledge, PrebattleDecl, WindowDecl } from './commands.ts';
 import type { GrailWarOptions } from './options.ts';
 import type { Relation } from './relations.ts';

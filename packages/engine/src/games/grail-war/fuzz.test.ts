@@ -1,7 +1,7 @@
 import type { Viewer } from '@veiltable/protocol';
 import { describe, expect, test } from 'vitest';
-import { sha256Hex } from '../../core/hash.ts';
-import { Rng, newRngState } from '../../core/rng.ts';
+import { sha256Hex } from '../../kernel/hash.ts';
+import { Rng, newRngState } from '../../kernel/rng.ts';
 import { apply } from './apply.ts';
 import { waitPlan } from './batch.ts';
 import type { BatchPlan, GrailWarCommand, Judgment, Knowledge, SlotPlan, WindowAction } from './commands.ts';

@@ -1,6 +1,7 @@
-import { commandParser, gwCommand } from '@veiltable/protocol';
-import type { Game, GameTimer } from '../../core/game.ts';
-import { gameCommandParser } from '../../core/command-parser.ts';
+import { commandParser } from '@veiltable/protocol';
+import { gwCommand } from '@veiltable/protocol/games/grail-war';
+import type { Game, GameTimer } from '../../kernel/game.ts';
+import { gameCommandParser } from '../../kernel/command-parser.ts';
 import { apply, validate } from './apply.ts';
 import type { GrailWarCommand } from './commands.ts';
 import type { GrailWarEvent } from './events.ts';

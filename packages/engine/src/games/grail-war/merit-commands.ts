@@ -1,5 +1,5 @@
-import type { Result } from '../../core/result.ts';
-import { err } from '../../core/result.ts';
+import type { Result } from '../../kernel/result.ts';
+import { err } from '../../kernel/result.ts';
 import type { GrailWarCommand } from './commands.ts';
 import type { Ctx } from './context.ts';
 import { aclOf, done, emit, requireCharacter, requireGm } from './context.ts';

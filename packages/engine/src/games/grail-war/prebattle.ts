@@ -1,6 +1,6 @@
-import type { Result } from '../../core/result.ts';
-import { err } from '../../core/result.ts';
-import { allAnswered, answerSealed, revealSealed } from '../../core/sealed.ts';
+import type { Result } from '../../kernel/result.ts';
+import { err } from '../../kernel/result.ts';
+import { allAnswered, answerSealed, revealSealed } from '../../kernel/sealed.ts';
 import type { PrebattleDecl } from './commands.ts';
 import type { Ctx } from './context.ts';
 import { aclOf, done, emit, requireBattle, requireCharacter } from './context.ts';

@@ -1,4 +1,4 @@
-import { gwView, gwViewEvent } from '@veiltable/protocol';
+import { gwView, gwViewEvent } from '@veiltable/protocol/games/grail-war';
 import { describe, expect, test } from 'vitest';
 import { grailWar } from './index.ts';
 import { knows, pair } from './test-pair.ts';

@@ -1,5 +1,5 @@
-import type { Result } from '../../core/result.ts';
-import { err } from '../../core/result.ts';
+import type { Result } from '../../kernel/result.ts';
+import { err } from '../../kernel/result.ts';
 import type { PrebattleDecl } from './commands.ts';
 import type { Ctx } from './context.ts';
 import { done, emit, requireGm } from './context.ts';

@@ -1,6 +1,6 @@
-import type { Result } from '../../core/result.ts';
-import { err } from '../../core/result.ts';
-import { openSealed } from '../../core/sealed.ts';
+import type { Result } from '../../kernel/result.ts';
+import { err } from '../../kernel/result.ts';
+import { openSealed } from '../../kernel/sealed.ts';
 import type { GrailWarCommand, Knowledge, PrebattleDecl } from './commands.ts';
 import type { Ctx } from './context.ts';
 import { aclOf, done, emit, requireGm, stepDeadline } from './context.ts';

@@ -1,5 +1,5 @@
-import type { Result } from '../../core/result.ts';
-import { err, ok } from '../../core/result.ts';
+import type { Result } from '../../kernel/result.ts';
+import { err, ok } from '../../kernel/result.ts';
 import { isLetterRank, parseRank } from './grades.ts';
 
 /** The seven classes (GW-CORE-01). */

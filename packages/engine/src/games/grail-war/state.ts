@@ -1,7 +1,7 @@
 import type { Viewer } from '@veiltable/protocol';
-import type { RngState } from '../../core/rng.ts';
-import { newRngState } from '../../core/rng.ts';
-import type { Sealed } from '../../core/sealed.ts';
+import type { RngState } from '../../kernel/rng.ts';
+import { newRngState } from '../../kernel/rng.ts';
+import type { Sealed } from '../../kernel/sealed.ts';
 import type { BatchPlan, Judgment, Knowledge, PlusStat, PrebattleDecl, WindowAction, WindowDecl } from './commands.ts';
 import type { DamageStep } from './damage.ts';
 import type { GrailWarOptions } from './options.ts';

@@ -1,5 +1,5 @@
-import type { Result } from '../../core/result.ts';
-import { err } from '../../core/result.ts';
+import type { Result } from '../../kernel/result.ts';
+import { err } from '../../kernel/result.ts';
 import type { Judgment } from './commands.ts';
 import { done } from './context.ts';
 import type { GrailWarOptions } from './options.ts';

@@ -1,6 +1,6 @@
-import type { Result } from '../../core/result.ts';
-import { err } from '../../core/result.ts';
-import { sealedAnswerOf } from '../../core/sealed.ts';
+import type { Result } from '../../kernel/result.ts';
+import { err } from '../../kernel/result.ts';
+import { sealedAnswerOf } from '../../kernel/sealed.ts';
 import { done } from './context.ts';
 import type { Battle, Character, GrailWarState, Hit } from './state.ts';
 import { characterOf, participantOf } from './state.ts';

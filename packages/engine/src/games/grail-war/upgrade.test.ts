@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import type { Viewer } from '@veiltable/protocol';
-import { gwView } from '@veiltable/protocol';
-import { upgradeContract } from '../../core/upgrade-contract.ts';
+import { gwView } from '@veiltable/protocol/games/grail-war';
+import { upgradeContract } from '../../kernel/upgrade-contract.ts';
 import { grailWar } from './index.ts';
 import { defaultGrailWarOptions } from './options.ts';
 import type { GrailWarState } from './state.ts';

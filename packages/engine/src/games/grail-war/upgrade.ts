@@ -1,5 +1,5 @@
-import { secondsAfter } from '../../core/game.ts';
-import { mapKeeping, mapValuesKeeping, withMissing } from '../../core/upgrade.ts';
+import { secondsAfter } from '../../kernel/game.ts';
+import { mapKeeping, mapValuesKeeping, withMissing } from '../../kernel/upgrade.ts';
 import type { GrailWarOptions } from './options.ts';
 import { defaultGrailWarOptions } from './options.ts';
 import type { Relation } from './relations.ts';

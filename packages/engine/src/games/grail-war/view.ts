@@ -1,6 +1,6 @@
 import type { Viewer } from '@veiltable/protocol';
-import type { Sealed, SealedReveal } from '../../core/sealed.ts';
-import { sealedAnswerOf } from '../../core/sealed.ts';
+import type { Sealed, SealedReveal } from '../../kernel/sealed.ts';
+import { sealedAnswerOf } from '../../kernel/sealed.ts';
 import type { KnowledgeView, SlotView } from './access.ts';
 import { inBattle, knowledgeFor, mirrors, relationsFor, rewardsFor, seesPrivate, seesRelation, seesReveals, slotFor } from './access.ts';
 import type { BatchPlan, PrebattleDecl, WindowAction, WindowDecl } from './commands.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cardId, seatId } from '../common.ts';
+import { cardId, seatId } from '../../common.ts';
 
 /** A square label: column letter then row number, "A1" is the top-left corner (COT-MOD-01). */
 export const cotSquareId = z.string().regex(/^[A-Z][1-9][0-9]?$/);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { seatId } from '../common.ts';
+import { seatId } from '../../common.ts';
 import {
   d6Abilities, d6Ability, d6AttackId, d6BarrierId, d6CharacterId, d6CheckId, d6CheckKind, d6Controller, d6Equipment,
   d6FindId, d6ItemId, d6MoveId, d6OpposedId, d6Options, d6QuestionId, d6Sex, d6Side, d6Skill,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cardId, seatId } from '../common.ts';
+import { cardId, seatId } from '../../common.ts';
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 

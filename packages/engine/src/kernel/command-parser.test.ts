@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { d6Command } from './dungeon-2d6/commands.ts';
-import { freeTableCommand } from './free-table/commands.ts';
-import { commandParser } from './parse-command.ts';
+import { d6Command } from '@veiltable/protocol/games/dungeon-2d6';
+import { freeTableCommand } from '@veiltable/protocol/games/free-table';
+import { commandParser } from './command-parser.ts';
 
 const d6 = commandParser(d6Command);
 const ft = commandParser(freeTableCommand);
@@ -9,11 +9,11 @@ const ft = commandParser(freeTableCommand);
 describe('commandParser', () => {
   test('parses a command of its own game, filling defaults', () => {
     const r = d6({ type: 'check.roll', check: { character: 'ch1', kind: 'search', ability: 'AGI' } });
-    expect(r.ok && r.command.type === 'check.roll' && r.command.check.secret).toBe(false);
+    expect(r.ok && r.value.type === 'check.roll' && r.value.check.secret).toBe(false);
   });
 
   test.each([
-    ['another game’s command', d6, { type: 'chat.send', to: { kind: 'all' }, text: 'hi' }, 'UNKNOWN_COMMAND'],
+    ['another game’s command', d6, { type: 'deck.deal', count: 1 }, 'UNKNOWN_COMMAND'],
     ['a d6 command at the free table', ft, { type: 'window.pass', window: 'w1', character: 'ch1' }, 'UNKNOWN_COMMAND'],
     ['no type at all', d6, { window: 'w1' }, 'UNKNOWN_COMMAND'],
     ['not an object', ft, 'roll', 'UNKNOWN_COMMAND'],
@@ -21,6 +21,6 @@ describe('commandParser', () => {
     ['a malformed window id', d6, { type: 'window.pass', window: 'x1', character: 'ch1' }, 'BAD_SHAPE'],
   ])('refuses %s', (_name, parse, raw, code) => {
     const r = parse(raw);
-    expect(r.ok ? 'accepted' : r.code).toBe(code);
+    expect(r.ok ? 'accepted' : r.error.code).toBe(code);
   });
 });

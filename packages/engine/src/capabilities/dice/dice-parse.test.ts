@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { rollDice } from './dice.ts';
 import type { DiceErrorCode, DiceNode } from './dice-parse.ts';
 import { DICE_ERROR_CODES, formatDiceNode, formatDiceTerm, parseDice } from './dice-parse.ts';
-import { Rng, newRngState } from './rng.ts';
+import { Rng, newRngState } from '../../kernel/rng.ts';
 
 const seeded = () => new Rng(newRngState('ab'.repeat(32)));
 

@@ -1,5 +1,5 @@
 import type { CardFace } from '@veiltable/protocol';
-import type { Rng } from './rng.ts';
+import type { Rng } from '../../kernel/rng.ts';
 
 /** A physical card: its face and its current opaque id. */
 export type Card = { id: string; face: CardFace };

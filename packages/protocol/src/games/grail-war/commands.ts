@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { seatId } from '../common.ts';
+import { seatId } from '../../common.ts';
 import { gwOptions } from './options.ts';
 import { gwBasicKind, gwCharacterId, gwConsumableId, gwSheet } from './sheets.ts';
 

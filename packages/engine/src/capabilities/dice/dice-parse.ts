@@ -1,6 +1,6 @@
 import type { ComparisonOp } from '@veiltable/protocol';
-import type { Result } from './result.ts';
-import { err, ok } from './result.ts';
+import type { Result } from '../../kernel/result.ts';
+import { err, ok } from '../../kernel/result.ts';
 
 /**
  * BCDice-style dice notation, read into a tree. Pure: no dice are rolled here.

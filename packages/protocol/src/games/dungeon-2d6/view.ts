@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { seatId, viewer } from '../common.ts';
+import { seatId, viewer } from '../../common.ts';
 import { d6Abilities, d6Ability, d6Options } from './common.ts';
 
 const record = z.record(z.string(), z.unknown());

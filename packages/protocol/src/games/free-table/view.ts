@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { actorRef, cardFace, cardView, diceResult, seatId, viewer } from '../common.ts';
+import { actorRef, cardFace, cardView, diceResult, seatId, viewer } from '../../common.ts';
 import { audience, declAnswer, declId, declKind, noteId, rollId, rollVisibility } from './commands.ts';
 
 /** One line of the room feed as a viewer sees it. */

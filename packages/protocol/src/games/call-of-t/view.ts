@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cardFace, cardId, cardView, seatId, successLevel, viewer } from '../common.ts';
+import { cardFace, cardId, cardView, seatId, successLevel, viewer } from '../../common.ts';
 import { cotActivity, cotCharacterId, cotFactId, cotInvAction, cotOptions, cotRestLoad, cotSquareId } from './commands.ts';
 
 /** A stack entry: existence, orientation and tap state are public; the face only where this viewer may know it. */

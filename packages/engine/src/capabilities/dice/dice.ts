@@ -1,9 +1,9 @@
 import type { ComparisonOp, DiceResult, SuccessLevel } from '@veiltable/protocol';
 import type { DiceNode, DiceTerm, ParsedDice } from './dice-parse.ts';
 import { formatDiceNode, parseDice } from './dice-parse.ts';
-import type { Result } from './result.ts';
-import { err, ok } from './result.ts';
-import type { Rng } from './rng.ts';
+import type { Result } from '../../kernel/result.ts';
+import { err, ok } from '../../kernel/result.ts';
+import type { Rng } from '../../kernel/rng.ts';
 import { classifyD100, isSuccessLevel } from './success-level.ts';
 
 /** A roll request as typed: the secret flag comes from an `S` prefix (BCDice style). */

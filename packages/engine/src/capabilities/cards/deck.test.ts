@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { buildDeck, customFaces, faceLabel, newCardId, rekey, shuffleCards, standardFaces, takeTop } from './deck.ts';
-import { Rng, newRngState } from './rng.ts';
+import { Rng, newRngState } from '../../kernel/rng.ts';
 
 const rng = (n = 1) => new Rng(newRngState(n.toString(16).padStart(64, '0')));
 const key = (x: unknown) => JSON.stringify(x);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { seatId, viewer } from '../common.ts';
+import { seatId, viewer } from '../../common.ts';
 import { gwBatchPlan, gwJudgment, gwPlusStat, gwPrebattleDecl, gwRelation, gwWindowAction, gwWindowDecl } from './commands.ts';
 import { gwOptions } from './options.ts';
 import { gwCharacterId, gwClassId, gwMeter, gwSheet } from './sheets.ts';

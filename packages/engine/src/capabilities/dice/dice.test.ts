@@ -2,7 +2,7 @@ import type { DiceResult, SuccessLevel } from '@veiltable/protocol';
 import { diceResult } from '@veiltable/protocol';
 import { describe, expect, test } from 'vitest';
 import { rollDice } from './dice.ts';
-import { Rng, newRngState } from './rng.ts';
+import { Rng, newRngState } from '../../kernel/rng.ts';
 
 const SEED = 'ab'.repeat(32);
 const seeded = (seed = SEED) => new Rng(newRngState(seed));
