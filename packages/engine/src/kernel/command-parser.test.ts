@@ -1,10 +1,12 @@
 import { describe, expect, test } from 'vitest';
+import type { D6Command } from '@veiltable/protocol/games/dungeon-2d6';
+import type { FreeTableCommand } from '@veiltable/protocol/games/free-table';
 import { d6Command } from '@veiltable/protocol/games/dungeon-2d6';
 import { freeTableCommand } from '@veiltable/protocol/games/free-table';
 import { commandParser } from './command-parser.ts';
 
-const d6 = commandParser(d6Command);
-const ft = commandParser(freeTableCommand);
+const d6 = commandParser<D6Command>(d6Command);
+const ft = commandParser<FreeTableCommand>(freeTableCommand);
 
 describe('commandParser', () => {
   test('parses a command of its own game, filling defaults', () => {
