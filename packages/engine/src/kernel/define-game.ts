@@ -73,40 +73,59 @@ export interface GameDefinition<S extends BaseState, C extends { type: string },
  */
 export function defineGame<S extends BaseState, C extends { type: string }, V>(def: GameDefinition<S, C, V>): Game<S, C, V> {
   const handlers = collectHandlers(def);
-  const parse = commandParser<C>(def.schemas.command);
-  return {
+  const run: Run<S, C> = (state, command, actor, at, makeRng) => {
+    if (actor.role === 'spectator') return err('SPECTATOR_READ_ONLY');
+    const handler = handlers.get(command.type);
+    if (!handler) return err('UNKNOWN_COMMAND');
+    const { draft, finish } = draftOf(state);
+    const events: GameEvent[] = [];
+    const ctx: Ctx<S> = {
+      state: draft,
+      rng: makeRng(draft.rng),
+      actor: actor.role === 'gm' ? { role: 'gm' } : { role: 'player', seat: actor.seat },
+      at,
+      seats: () => def.seats(draft),
+      emit: (event) => events.push(plain(event)),
+      enter: (phase) => {
+        const entry = def.phases?.[phase];
+        if (!entry) throw new Error(`${def.id}: no phase ${phase}`);
+        return entry.enter(ctx);
+      },
+    };
+    const outcome = handler(ctx, command);
+    if (!outcome.ok) return outcome;
+    return ok({ state: finish(), events });
+  };
+  const game: Game<S, C, V> = {
     id: def.id,
     schemas: def.schemas,
     setup: def.setup,
-    parseCommand: parse,
-    apply(state, command, actor, at) {
-      if (actor.role === 'spectator') return err('SPECTATOR_READ_ONLY');
-      const handler = handlers.get(command.type);
-      if (!handler) return err('UNKNOWN_COMMAND');
-      const { draft, finish } = draftOf(state);
-      const events: GameEvent[] = [];
-      const ctx: Ctx<S> = {
-        state: draft,
-        rng: new Rng(draft.rng),
-        actor: actor.role === 'gm' ? { role: 'gm' } : { role: 'player', seat: actor.seat },
-        at,
-        seats: () => def.seats(draft),
-        emit: (event) => events.push(plain(event)),
-        enter: (phase) => {
-          const entry = def.phases?.[phase];
-          if (!entry) throw new Error(`${def.id}: no phase ${phase}`);
-          return entry.enter(ctx);
-        },
-      };
-      const outcome = handler(ctx, command);
-      if (!outcome.ok) return outcome;
-      return ok({ state: finish(), events });
-    },
+    parseCommand: commandParser<C>(def.schemas.command),
+    apply: (state, command, actor, at) => run(state, command, actor, at, (rng) => new Rng(rng)),
     view: def.view,
     seats: def.seats,
     timers: def.timers ?? (() => []),
     upgrade: def.upgrade ?? ((state) => state as S),
   };
+  runs.set(game, run as Run<unknown, { type: string }>);
+  return game;
+}
+
+type Run<S, C> = (state: S, command: C, actor: Viewer, at: number, makeRng: (rng: RngState) => Rng) => Result<{ state: S; events: GameEvent[] }>;
+const runs = new WeakMap<object, Run<unknown, { type: string }>>();
+
+/** `game.apply` with the RNG that `makeRng` makes over the draft's RNG state: for tests that script the dice. */
+export function applyWithRng<S, C extends { type: string }>(
+  game: Game<S, C, unknown>,
+  state: S,
+  command: C,
+  actor: Viewer,
+  at: number,
+  makeRng: (rng: RngState) => Rng,
+): Result<{ state: S; events: GameEvent[] }> {
+  const run = runs.get(game) as Run<S, C> | undefined;
+  if (!run) throw new Error(`${game.id} was not made by defineGame`);
+  return run(state, command, actor, at, makeRng);
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -12,29 +12,15 @@ export function draftOf<S extends object>(state: S): { draft: S; finish(): S } {
 }
 
 /**
- * `value` as plain data, as it is now: drafts inside it are read out, so an event keeps what it said when it was
- * made even if the handler changes the same objects afterwards. Plain parts come back as they are.
+ * `value` as plain data, as it is now: a copy of what the handler made, and drafts read out, so an event keeps what
+ * it said when it was made even if the handler changes the same objects afterwards. What a draft did not change
+ * stays shared with the input state, which nothing changes.
  */
 export function plain<T>(value: T): T {
   if (typeof value !== 'object' || value === null) return value;
   if (isDraft(value)) return current(value);
-  if (Array.isArray(value)) {
-    let out: unknown[] | undefined;
-    value.forEach((item, i) => {
-      const next = plain(item);
-      if (next === item) return;
-      out ??= [...value];
-      out[i] = next;
-    });
-    return (out ?? value) as T;
-  }
-  let out: Record<string, unknown> | undefined;
-  for (const key in value) {
-    const item = (value as Record<string, unknown>)[key];
-    const next = plain(item);
-    if (next === item) continue;
-    out ??= { ...(value as Record<string, unknown>) };
-    out[key] = next;
-  }
-  return (out ?? value) as T;
+  if (Array.isArray(value)) return value.map(plain) as T;
+  const out: Record<string, unknown> = {};
+  for (const key in value) out[key] = plain((value as Record<string, unknown>)[key]);
+  return out as T;
 }
