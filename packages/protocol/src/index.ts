@@ -5,3 +5,4 @@ export * from './messages.ts';
 export * from './view-diff.ts';
 export * from './view-patch.ts';
 export * from './view-replica.ts';
+export * from './capabilities/index.ts';

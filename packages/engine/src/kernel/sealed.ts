@@ -2,13 +2,14 @@ import { commitment } from './commitment.ts';
 import type { Result } from './result.ts';
 import { err, ok } from './result.ts';
 import type { Rng } from './rng.ts';
+import { plain } from './draft.ts';
 
 /** One stored answer: the choice, its per-answer salt, and the hash published for it. */
 export type SealedAnswer<A> = { answer: A; salt: string; commitment: string };
 
 /**
  * A sealed simultaneous declaration: the seats that must answer, their sealed answers, and whether it is revealed.
- * Plain data so it survives structuredClone and JSON.
+ * Plain data, so it survives JSON; its functions work on drafts (kernel/draft.ts) as on plain values.
  */
 export type Sealed<A> = {
   seats: string[];
@@ -50,7 +51,7 @@ export function answerSealed<A>(sealed: Sealed<A>, seat: string, answer: A, rng:
   const allowed = canAnswer(sealed, seat);
   if (!allowed.ok) return allowed;
   const salt = rng.hex(SALT_BYTES);
-  const entry: SealedAnswer<A> = { answer: structuredClone(answer), salt, commitment: commitment(answer, salt) };
+  const entry: SealedAnswer<A> = { answer: plain(answer), salt, commitment: commitment(answer, salt) };
   sealed.answers[seat] = entry;
   return ok(entry);
 }
@@ -81,7 +82,7 @@ export function revealSealed<A>(sealed: Sealed<A>): Result<SealedReveal<A>[]> {
     sealed.seats.map((seat) => {
       const entry = sealedAnswerOf(sealed, seat);
       if (!entry) return { seat, declared: false };
-      return { seat, declared: true, answer: structuredClone(entry.answer), salt: entry.salt, commitment: entry.commitment };
+      return { seat, declared: true, answer: plain(entry.answer), salt: entry.salt, commitment: entry.commitment };
     }),
   );
 }

@@ -53,7 +53,7 @@ describe('sealed declarations', () => {
     const s = opened();
     const c1 = handIds(s, 's1')[0]!;
     const c2 = handIds(s, 's2')[1]!;
-    const faces = [s.seats[0]!.hand[0]!.face, s.seats[1]!.hand[1]!.face];
+    const faces = [s.hands.s1![0]!.face, s.hands.s2![1]!.face];
     const r = run(s, [
       [P(1), { type: 'decl.answer', decl: 'd3', answer: { kind: 'card', card: c1 } }],
       [P(2), { type: 'decl.answer', decl: 'd3', answer: { kind: 'card', card: c2 } }],
@@ -72,7 +72,7 @@ describe('sealed declarations', () => {
   test('a declared card the GM discarded is revealed by face and stays in the discard pile', () => {
     const s = opened();
     const c1 = handIds(s, 's1')[0]!;
-    const face = s.seats[0]!.hand[0]!.face;
+    const face = s.hands.s1![0]!.face;
     const r = run(s, [
       [P(1), { type: 'decl.answer', decl: 'd3', answer: { kind: 'card', card: c1 } }],
       [GM, { type: 'card.discard', card: c1 }],
@@ -105,7 +105,7 @@ describe('card ids are re-keyed through hidden zones', () => {
     const passed = run(s, [[P(1), { type: 'card.pass', card: drawn[0], to: 's2' }]]);
     const received = handIds(passed.state, 's2')[0]!;
     expect(received).not.toBe(drawn[0]);
-    expect(eventsFor(passed.events, P(1))).toEqual([{ type: 'card.passed', from: 's1', to: 's2', card: { id: drawn[0], face: s.seats[0]!.hand[0]!.face } }]);
+    expect(eventsFor(passed.events, P(1))).toEqual([{ type: 'card.passed', from: 's1', to: 's2', card: { id: drawn[0], face: s.hands.s1![0]!.face } }]);
     expect(eventsFor(passed.events, P(2))[0]).toMatchObject({ card: { id: received } });
     expect(eventsFor(passed.events, SPECTATOR)).toEqual([{ type: 'card.passed', from: 's1', to: 's2' }]);
 

@@ -2,6 +2,7 @@ import type { Viewer } from '@veiltable/protocol';
 import type { FreeTableCommand } from '@veiltable/protocol/games/free-table';
 import { freeTableView, freeTableViewEvent } from '@veiltable/protocol/games/free-table';
 import { describe, expect, test } from 'vitest';
+import { viewEvent } from '../../kernel/events.ts';
 import { sha256Hex } from '../../kernel/hash.ts';
 import { Rng, newRngState } from '../../kernel/rng.ts';
 import { freeTable } from './index.ts';
@@ -17,14 +18,14 @@ function randomCommand(r: Rng, s: FreeTableState, actor: Viewer, n: number): Fre
   const pick = <T>(xs: readonly T[], fallback: T): T => (xs.length ? xs[r.below(xs.length)]! : fallback);
   const seat = () => (r.below(20) === 0 ? 's99' : pick(s.seats.map((x) => x.id), 's1'));
   const ids = [
-    ...s.seats.flatMap((x) => x.hand.map((c) => c.id)),
+    ...Object.values(s.hands).flatMap((hand) => hand.map((c) => c.id)),
     ...s.table.map((e) => e.card.id),
     ...s.deck.discard.map((c) => c.id),
     ...s.deck.draw.slice(0, 2).map((c) => c.id),
     'cffffffffffffffff',
   ];
   const mine = actor.role === 'player'
-    ? [...(s.seats.find((x) => x.id === actor.seat)?.hand.map((c) => c.id) ?? []), ...s.table.filter((e) => e.owner.role === 'player' && e.owner.seat === actor.seat).map((e) => e.card.id)]
+    ? [...(s.hands[actor.seat] ?? []).map((c) => c.id), ...s.table.filter((e) => e.owner.role === 'player' && e.owner.seat === actor.seat).map((e) => e.card.id)]
     : s.table.map((e) => e.card.id);
   // Mostly the actor's own cards, so that card commands are often accepted.
   const card = () => (r.below(4) === 0 ? pick(ids, 'cffffffffffffffff') : pick(mine, pick(ids, 'cffffffffffffffff')));
@@ -35,9 +36,9 @@ function randomCommand(r: Rng, s: FreeTableState, actor: Viewer, n: number): Fre
     case 1: return cmd({ type: 'seat.rename', seat: seat(), name: `name ${n}` });
     case 2: return cmd({ type: 'chat.send', to: pick([{ kind: 'all' }, { kind: 'gm' }, { kind: 'seat', seat: seat() }], { kind: 'all' }), text: `chat-${n}-z` });
     case 3: return cmd({ type: 'roll', expr: pick(['2D6', 'S1D100<=50', '1D20+3 c', 'xx'], '2D6'), visibility: pick(['public', 'gm', 'self'], 'public') });
-    case 4: return cmd({ type: 'roll.reveal', roll: `r${1 + r.below(Math.max(1, s.counters.roll))}` });
+    case 4: return cmd({ type: 'roll.reveal', roll: `r${1 + r.below(Math.max(1, s.rollCount))}` });
     case 5: return cmd({ type: 'note.add', text: `note-${n}-z` });
-    case 6: return cmd({ type: 'note.remove', note: `n${1 + r.below(Math.max(1, s.counters.note))}` });
+    case 6: return cmd({ type: 'note.remove', note: `n${1 + r.below(Math.max(1, s.noteCount))}` });
     case 7: return cmd({ type: 'deck.create', deck: r.below(2) ? { kind: 'standard', jokers: r.below(2) === 0 } : { kind: 'custom', cards: Array.from({ length: 1 + r.below(12) }, (_, i) => `face-${n}-${i}-z`) } });
     case 8: return cmd({ type: 'deck.shuffle' });
     case 9:
@@ -88,7 +89,7 @@ function check(cond: boolean, what: string): void {
 function checkCards(s: FreeTableState): void {
   const ids = [
     ...s.deck.draw.map((c) => c.id),
-    ...s.seats.flatMap((x) => x.hand.map((c) => c.id)),
+    ...Object.values(s.hands).flatMap((hand) => hand.map((c) => c.id)),
     ...s.table.map((e) => e.card.id),
     ...s.deck.discard.map((c) => c.id),
   ];
@@ -107,7 +108,7 @@ function checkViews(s: FreeTableState): void {
     check(JSON.stringify(Object.keys(view.hands)) === JSON.stringify(own ? [own] : []), `hands ${Object.keys(view.hands)} for ${own}`);
     for (const other of s.seats) {
       if (other.id === own) continue;
-      for (const c of other.hand) {
+      for (const c of s.hands[other.id] ?? []) {
         check(!json.includes(c.id), `${other.id}'s card id leaked to ${own ?? 'spectator'}`);
         if (c.face.kind === 'custom') check(!json.includes(c.face.text), `${other.id}'s card face leaked to ${own ?? 'spectator'}`);
       }
@@ -153,7 +154,7 @@ function fuzzOnce(seedNo: number): number {
       accepted += 1;
       s = result.value.state;
       for (const v of viewersOf(s)) for (const e of result.value.events) {
-        const out = freeTable.viewEvent(e, v);
+        const out = viewEvent(e, v);
         if (out !== null) freeTableViewEvent.parse(out);
       }
     } else {

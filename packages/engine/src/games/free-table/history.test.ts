@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { freeTable } from './index.ts';
 import type { FreeTableState } from './state.ts';
-import { DECL_KEEP_REVEALED, FEED_KEEP, FEED_VIEW } from './state.ts';
+import { DECL_KEEP_REVEALED } from '../../capabilities/declarations/declarations.ts';
+import { FEED_KEEP, FEED_VIEW } from '../../capabilities/feed/feed.ts';
 import type { Step } from './testing.ts';
 import { AT, GM, P, SPECTATOR, cmd, eventsFor, run, table, viewOf } from './testing.ts';
 
@@ -9,7 +10,7 @@ import { AT, GM, P, SPECTATOR, cmd, eventsFor, run, table, viewOf } from './test
 function rounds(s: FreeTableState, count: number): ReturnType<typeof run> {
   const steps: Step[] = [];
   for (let i = 0; i < count; i++) {
-    const id = `d${s.counters.decl + i + 1}`;
+    const id = `d${s.declCount + i + 1}`;
     steps.push(
       [GM, { type: 'decl.open', prompt: `round ${i}`, kind: 'text' }],
       [P(1), { type: 'decl.answer', decl: id, answer: { kind: 'text', text: `one-${id}` } }],

@@ -1,25 +1,27 @@
-import type { FreeTableCommand, FreeTableView, FreeTableViewEvent } from '@veiltable/protocol/games/free-table';
-import { commandParser } from '@veiltable/protocol';
-import { freeTableCommand } from '@veiltable/protocol/games/free-table';
-import type { Game } from '../../kernel/game.ts';
-import { gameCommandParser } from '../../kernel/command-parser.ts';
-import { apply, validate } from './apply.ts';
-import type { FreeTableEvent } from './events.ts';
+import { freeTableCommand, freeTableView } from '@veiltable/protocol/games/free-table';
+import { cardsCapability } from '../../capabilities/cards/cards.ts';
+import { chat } from '../../capabilities/chat/chat.ts';
+import { declarations, isDeclaredCard } from '../../capabilities/declarations/declarations.ts';
+import { dice } from '../../capabilities/dice/roll.ts';
+import { notes } from '../../capabilities/notes/notes.ts';
+import { seats } from '../../capabilities/seats/seats.ts';
+import { defineGame } from '../../kernel/define-game.ts';
 import type { FreeTableState } from './state.ts';
 import { setup } from './state.ts';
-import { view, viewEvent } from './view.ts';
+import { upgrade } from './upgrade.ts';
+import { view } from './view.ts';
 
-export type { FreeTableEvent } from './events.ts';
 export type { FreeTableState } from './state.ts';
 
-
-/** The free table: seats, chat, dice, GM notes, one deck of cards and sealed declarations. */
-export const freeTable: Game<FreeTableState, FreeTableCommand, FreeTableEvent, FreeTableView, FreeTableViewEvent> = {
+/** The free table: the table's capabilities (seats, chat, dice, GM notes, cards, sealed declarations) and no rule set. */
+export const freeTable = defineGame({
   id: 'free-table',
+  schemas: { command: freeTableCommand, view: freeTableView },
   setup,
-  validate,
-  apply,
+  handlers: {},
+  // A card named in a sealed answer stays in its hand until the reveal.
+  capabilities: [seats, chat, dice, notes, cardsCapability<FreeTableState>((state, seat, card) => isDeclaredCard(state, seat, card)), declarations],
   view,
-  viewEvent,
-  parseCommand: gameCommandParser(commandParser(freeTableCommand)),
-};
+  seats: (state: FreeTableState) => state.seats,
+  upgrade,
+});

@@ -1,6 +1,7 @@
 import type { Viewer } from '@veiltable/protocol';
 import { describe, expect, test } from 'vitest';
-import type { FreeTableEvent } from './events.ts';
+import type { GameEvent } from '../../kernel/events.ts';
+import { viewEvent } from '../../kernel/events.ts';
 import { freeTable } from './index.ts';
 import type { FreeTableState } from './state.ts';
 import { GM, P, SPECTATOR, eventsFor, handIds, run, table, viewOf } from './testing.ts';
@@ -10,7 +11,7 @@ type Key = (typeof ALL)[number];
 const viewerOf = (k: Key): Viewer => (k === 'gm' ? GM : k === 'spectator' ? SPECTATOR : { role: 'player', seat: k });
 
 const faceText = (s: FreeTableState, seat: string, i: number) => {
-  const face = s.seats.find((x) => x.id === seat)!.hand[i]!.face;
+  const face = s.hands[seat]![i]!.face;
   if (face.kind !== 'custom') throw new Error('custom deck expected');
   return face.text;
 };
@@ -22,7 +23,7 @@ const faceText = (s: FreeTableState, seat: string, i: number) => {
 function secretPhase() {
   const deck = Array.from({ length: 8 }, (_, i) => `planted-card-${i}-z`);
   let s = table(3, deck);
-  const events: FreeTableEvent[] = [];
+  const events: GameEvent[] = [];
   const step = (actor: Viewer, command: unknown) => {
     const r = run(s, [[actor, command]]);
     s = r.state;
@@ -131,8 +132,25 @@ describe('secrecy', () => {
   });
 
   test('a whisper to a seat is hidden from the GM and from other seats, in view and event', () => {
-    const whisper = phase.events.find((e) => e.type === 'chat' && e.item.text === 'planted-whisper-12-z')!;
-    expect([GM, P(3), SPECTATOR].map((v) => freeTable.viewEvent(whisper, v))).toEqual([null, null, null]);
-    expect(freeTable.viewEvent(whisper, P(2))).toMatchObject({ type: 'feed', item: { text: 'planted-whisper-12-z' } });
+    const whisper = phase.events.find((e) => e.type === 'chat' && JSON.stringify(e).includes('planted-whisper-12-z'))!;
+    expect([GM, P(3), SPECTATOR].map((v) => viewEvent(whisper, v))).toEqual([null, null, null]);
+    expect(viewEvent(whisper, P(2))).toMatchObject({ type: 'feed', item: { text: 'planted-whisper-12-z' } });
+  });
+
+  test('chat ids tell a seat nothing of the whispers it was not party to (issue: room-wide chat counters)', () => {
+    const said = run(table(3), [
+      [P(3), { type: 'chat.send', to: { kind: 'all' }, text: 'one' }],
+      [P(1), { type: 'chat.send', to: { kind: 'seat', seat: 's2' }, text: 'w1' }],
+      [P(1), { type: 'chat.send', to: { kind: 'seat', seat: 's2' }, text: 'w2' }],
+      [GM, { type: 'chat.send', to: { kind: 'seat', seat: 's1' }, text: 'w3' }],
+      [P(2), { type: 'chat.send', to: { kind: 'all' }, text: 'two' }],
+    ]);
+    const ids = (v: Viewer) => viewOf(said.state, v).feed.map((f) => f.id);
+    expect(ids(P(3))).toEqual(['m1', 'm2']);
+    expect(ids(SPECTATOR)).toEqual(['m1', 'm2']);
+    expect(ids(P(2))).toEqual(['m1', 'm.s1.s2.1', 'm.s1.s2.2', 'm2']);
+    expect(ids(GM)).toEqual(['m1', 'm.gm.s1.1', 'm2']);
+    const seen = (v: Viewer) => eventsFor(said.events, v).map((e) => (e.type === 'feed' ? e.item.id : ''));
+    expect(seen(P(3))).toEqual(ids(P(3)));
   });
 });

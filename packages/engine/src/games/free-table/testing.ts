@@ -1,7 +1,8 @@
 import type { Viewer } from '@veiltable/protocol';
 import type { FreeTableCommand } from '@veiltable/protocol/games/free-table';
 import { freeTableCommand, freeTableView, freeTableViewEvent } from '@veiltable/protocol/games/free-table';
-import type { FreeTableEvent } from './events.ts';
+import type { GameEvent } from '../../kernel/events.ts';
+import { viewEvent } from '../../kernel/events.ts';
 import { freeTable } from './index.ts';
 import type { FreeTableState } from './state.ts';
 
@@ -21,8 +22,8 @@ export function cmd(input: unknown): FreeTableCommand {
 export type Step = [Viewer, unknown];
 
 /** Applies steps in order; a rejection here is a broken fixture, so it throws with its code. */
-export function run(state: FreeTableState, steps: Step[]): { state: FreeTableState; events: FreeTableEvent[] } {
-  const events: FreeTableEvent[] = [];
+export function run(state: FreeTableState, steps: Step[]): { state: FreeTableState; events: GameEvent[] } {
+  const events: GameEvent[] = [];
   for (const [actor, input] of steps) {
     const result = freeTable.apply(state, cmd(input), actor, AT);
     if (!result.ok) throw new Error(`fixture step ${JSON.stringify(input)} rejected: ${result.error.code}`);
@@ -51,14 +52,14 @@ export function viewOf(state: FreeTableState, viewer: Viewer) {
 }
 
 /** The redacted events for a viewer, each checked against the wire schema. */
-export function eventsFor(events: FreeTableEvent[], viewer: Viewer) {
+export function eventsFor(events: GameEvent[], viewer: Viewer) {
   return events.flatMap((e) => {
-    const out = freeTable.viewEvent(e, viewer);
+    const out = viewEvent(e, viewer);
     return out === null ? [] : [freeTableViewEvent.parse(out)];
   });
 }
 
 /** The ids of a seat's hand, in order. */
 export function handIds(state: FreeTableState, seat: string): string[] {
-  return state.seats.find((s) => s.id === seat)?.hand.map((c) => c.id) ?? [];
+  return (state.hands[seat] ?? []).map((c) => c.id);
 }

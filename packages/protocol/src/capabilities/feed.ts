@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { actorRef, diceResult, seatId } from '../common.ts';
+
+/** Who a chat line goes to. */
+export const audience = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('all') }),
+  z.object({ kind: z.literal('gm') }),
+  z.object({ kind: z.literal('seat'), seat: seatId }),
+]);
+export type Audience = z.infer<typeof audience>;
+
+/** public: everyone; gm: roller and GM; self: the roller alone, until revealed. */
+export const rollVisibility = z.enum(['public', 'gm', 'self']);
+export type RollVisibility = z.infer<typeof rollVisibility>;
+
+export const rollId = z.string().regex(/^r[0-9]{1,7}$/);
+
+/** One line of the room feed (chat and dice write it) as a viewer sees it. */
+export const feedItem = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('chat'), id: z.string(), from: actorRef, to: audience, text: z.string() }),
+  z.object({
+    kind: z.literal('roll'),
+    id: rollId,
+    by: actorRef,
+    visibility: rollVisibility,
+    revealed: z.boolean(),
+    /** Absent when this viewer may not see the roll yet: they see only that it happened. */
+    result: diceResult.optional(),
+  }),
+  z.object({ kind: z.literal('system'), id: z.string(), key: z.string(), params: z.record(z.string(), z.string()) }),
+]);
+export type FeedItem = z.infer<typeof feedItem>;
+
+/** The feed's part of a view: the newest lines this viewer may see. */
+export const feedView = { feed: z.array(feedItem) };
+
+export const feedEvents = [
+  z.object({ type: z.literal('feed'), item: feedItem }),
+  z.object({ type: z.literal('roll.revealed'), item: feedItem }),
+] as const;
