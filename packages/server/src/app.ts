@@ -1,8 +1,5 @@
 import type { AnyGame } from '@veiltable/engine';
-import { callOfT } from '@veiltable/engine/games/call-of-t';
-import { dungeon2d6 } from '@veiltable/engine/games/dungeon-2d6';
-import { freeTable } from '@veiltable/engine/games/free-table';
-import { grailWar } from '@veiltable/engine/games/grail-war';
+import { games } from '@veiltable/engine/games';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import type { Server } from 'socket.io';
@@ -11,7 +8,8 @@ import { registerClientFiles } from './http/client-files.ts';
 import { installErrorHandlers } from './http/http-error.ts';
 import { registerApiRoutes } from './http/routes.ts';
 import { RoomRegistry } from './rooms/room-registry.ts';
-import { attachSocketServer } from './socket/socket-server.ts';
+import { socketPort } from './socket/socket-port.ts';
+import { createSocketServer, serveSockets } from './socket/socket-server.ts';
 
 export type AppOptions = {
   store: Store;
@@ -20,8 +18,8 @@ export type AppOptions = {
   /** The built client (packages/client/dist); served with an SPA fallback when it holds an index.html. */
   clientDir?: string;
   logger?: boolean;
-  /** Rule sets rooms may run, by id. */
-  games?: Record<string, AnyGame>;
+  /** Rule sets rooms may run, by id (the registry's games unless given). */
+  games?: Readonly<Record<string, AnyGame>>;
   snapshotEvery?: number;
 };
 
@@ -34,9 +32,11 @@ const BODY_LIMIT = 16 * 1024;
 export function buildApp(opts: AppOptions): App {
   const app = Fastify({ logger: opts.logger ?? false, bodyLimit: BODY_LIMIT });
   const publicUrl = typeof opts.publicUrl === 'function' ? opts.publicUrl : () => opts.publicUrl as string;
+  const io = createSocketServer(app.server);
   const rooms = new RoomRegistry({
     store: opts.store,
-    games: opts.games ?? { 'free-table': freeTable, 'dungeon-2d6': dungeon2d6, 'call-of-t': callOfT, 'grail-war': grailWar },
+    games: opts.games ?? games,
+    port: (roomId) => socketPort(io, roomId),
     ...(opts.snapshotEvery ? { snapshotEvery: opts.snapshotEvery } : {}),
   });
 
@@ -44,7 +44,7 @@ export function buildApp(opts: AppOptions): App {
   registerApiRoutes(app, { store: opts.store, rooms, publicUrl });
   registerClientFiles(app, opts.clientDir);
 
-  const io = attachSocketServer(app.server, { store: opts.store, rooms });
+  serveSockets(io, { store: opts.store, rooms });
   // Open sockets would keep the HTTP server from closing; drop them first, then store every room's live state.
   app.addHook('preClose', async () => {
     io.local.disconnectSockets(true);

@@ -26,6 +26,8 @@ export interface RoomEventsTable {
   command: Jsonb;
   events: Jsonb;
   at: Timestamp;
+  /** The sender's reference for the command; null for the room's own timers and HTTP-made commands. */
+  ref: string | null;
 }
 
 export interface RoomSnapshotsTable {

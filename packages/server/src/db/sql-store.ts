@@ -33,10 +33,10 @@ function jsonText(value: unknown): string {
  * come as one array per column, so the text is the same whatever the row count: one prepared statement.
  */
 const APPEND =
-  'insert into room_events (room_id, seq, actor, command, events, at) ' +
-  'select v.room_id, v.seq, v.actor::jsonb, v.command::jsonb, v.events::jsonb, v.at ' +
-  'from unnest($1::text[], $2::integer[], $3::integer[], $4::text[], $5::text[], $6::text[], $7::timestamptz[]) ' +
-  'as v(room_id, expected, seq, actor, command, events, at) ' +
+  'insert into room_events (room_id, seq, actor, command, events, at, ref) ' +
+  'select v.room_id, v.seq, v.actor::jsonb, v.command::jsonb, v.events::jsonb, v.at, v.ref ' +
+  'from unnest($1::text[], $2::integer[], $3::integer[], $4::text[], $5::text[], $6::text[], $7::timestamptz[], $8::text[]) ' +
+  'as v(room_id, expected, seq, actor, command, events, at, ref) ' +
   'where (select coalesce(max(e.seq), 0) from room_events e where e.room_id = v.room_id) = v.expected ' +
   'returning room_id';
 
@@ -47,8 +47,8 @@ export const APPENDS_IN_FLIGHT = 2;
 
 /** Appends several distinct rooms' consecutive entries in one statement; the ids of the rooms whose rows landed. */
 async function appendMany(db: Kysely<Database>, appends: readonly RoomAppend[]): Promise<ReadonlySet<string>> {
-  const columns: [string[], number[], number[], string[], string[], string[], string[]] = [[], [], [], [], [], [], []];
-  const [rooms, expected, seqs, actors, commands, events, ats] = columns;
+  const columns: [string[], number[], number[], string[], string[], string[], string[], (string | null)[]] = [[], [], [], [], [], [], [], []];
+  const [rooms, expected, seqs, actors, commands, events, ats, refs] = columns;
   for (const { roomId, entries } of appends) {
     for (const e of entries) {
       rooms.push(roomId);
@@ -58,6 +58,7 @@ async function appendMany(db: Kysely<Database>, appends: readonly RoomAppend[]):
       commands.push(jsonText(e.command));
       events.push(jsonText(e.events));
       ats.push(e.at);
+      refs.push(e.ref ?? null);
     }
   }
   const result = await db.executeQuery<{ room_id: string }>(CompiledQuery.raw(APPEND, columns));
@@ -70,6 +71,7 @@ const toEntry = (r: RoomEventRow): LogEntry => ({
   command: r.command,
   events: r.events as unknown[],
   at: iso(r.at),
+  ...(r.ref === null ? {} : { ref: r.ref }),
 });
 
 /** A Store on Postgres or PGlite through kysely. `close()` destroys the Kysely instance. */

@@ -257,6 +257,15 @@ export function storeContract(name: string, open: OpenStore): void {
       expect(await store.findToken(`h-${randomUUID()}`)).toBeUndefined();
     });
 
+    test('a command\'s ref reads back with its entry, single or batched; an entry without one has none', async () => {
+      const room = await newRoom();
+      const [a, b, c] = [{ ...entry(1), ref: 'k7:1' }, entry(2), { ...entry(3), ref: 'k7:2' }];
+      await store.append(room.id, a);
+      await store.appendBatch(room.id, [b, c]);
+      expect(await store.readLog(room.id, 0)).toEqual([a, b, c]);
+      expect('ref' in (await store.readLog(room.id, 1))[0]!).toBe(false);
+    });
+
     test('awkward values round-trip exactly through one batch', async () => {
       const room = await newRoom();
       const entries = AWKWARD_VALUES.map(([, value], i): LogEntry => ({ ...entry(i + 1), command: value, events: [value, { wrapped: value }] }));

@@ -1,7 +1,10 @@
 import type { Viewer } from '@veiltable/protocol';
 
-/** One committed command: who sent it, what it was, and the events it produced. */
-export type LogEntry = { seq: number; actor: Viewer; command: unknown; events: unknown[]; at: string };
+/**
+ * One committed command: who sent it, what it was, the events it produced, and the sender's reference for it (the
+ * client's idempotency key: a retried ref is answered with this entry's outcome, never committed twice).
+ */
+export type LogEntry = { seq: number; actor: Viewer; command: unknown; events: unknown[]; at: string; ref?: string };
 
 export type RoomRecord = { id: string; game: string; title: string; createdAt: string };
 

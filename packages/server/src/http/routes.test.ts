@@ -57,7 +57,7 @@ describe('POST /api/rooms', () => {
 
   test.each([
     ['a blank title', { title: '   ' }, 'BAD_SHAPE'],
-    ['an unknown game', { game: 'chess' }, 'BAD_SHAPE'],
+    ['an unknown game', { game: 'chess' }, 'UNKNOWN_GAME'],
     ['a title too long', { title: 'x'.repeat(81) }, 'BAD_SHAPE'],
     ['not JSON', '{"title":', 'BAD_JSON'],
   ])('%s is a 400', async (_name, payload, code) => {

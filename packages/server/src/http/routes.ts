@@ -35,6 +35,7 @@ export function registerApiRoutes(app: FastifyInstance, deps: ApiDeps): void {
   app.post('/api/rooms', async (request, reply) => {
     const body = createRoomRequest.safeParse(request.body ?? {});
     if (!body.success) return sendFailure(reply, failure(400, 'BAD_SHAPE', describeIssues(body.error.issues)));
+    if (!rooms.gameIds.includes(body.data.game)) return sendFailure(reply, failure(400, 'UNKNOWN_GAME', `games: ${rooms.gameIds.join(', ')}`));
     const room = await rooms.create(body.data);
     const gmToken = await issueToken(store, room.id, GM);
     const spectatorToken = await issueToken(store, room.id, { role: 'spectator' });

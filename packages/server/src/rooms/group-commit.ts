@@ -3,11 +3,11 @@ import { ok } from '@veiltable/engine';
 import type { Viewer } from '@veiltable/protocol';
 import type { LogEntry } from '../db/store.ts';
 
-/** What a submit resolves to: the committed seq and events, or the rule's rejection. */
-export type SubmitResult = Result<{ seq: number; events: unknown[] }, Rejection>;
+/** A command's outcome: the committed seq with the states just before and after it, or the rule's rejection. */
+export type SubmitResult = Result<{ seq: number; before: unknown; after: unknown }, Rejection>;
 
-/** One command waiting in the room for the next batch. */
-export type Queued = { command: unknown; actor: Viewer };
+/** One command waiting in the room for the next batch; `ref` is the sender's idempotency key, when it gave one. */
+export type Queued = { command: unknown; actor: Viewer; ref?: string };
 
 /** How many commands one batch takes at most: bounds the statement's size and how long the room holds a batch. */
 export const MAX_BATCH = 64;
@@ -33,19 +33,18 @@ export type Plan = {
 export function planBatch(game: AnyGame, state: unknown, fromSeq: number, queued: readonly Queued[], at: number): Plan {
   const plan: Plan = { entries: [], state, results: [], provisional: [] };
   const stamp = new Date(at).toISOString();
-  for (const { command, actor } of queued) {
+  for (const { command, actor, ref } of queued) {
     const provisional = plan.entries.length > 0;
-    // apply judges the command as validate does (Game contract): one run of the rules per command.
     const applied = game.apply(plan.state, command, actor, at);
     if (!applied.ok) {
       plan.results.push(applied);
       plan.provisional.push(provisional);
       continue;
     }
-    const entry: LogEntry = { seq: fromSeq + plan.entries.length + 1, actor, command, events: applied.value.events, at: stamp };
-    plan.entries.push(entry);
+    const seq = fromSeq + plan.entries.length + 1;
+    plan.entries.push({ seq, actor, command, events: applied.value.events, at: stamp, ...(ref === undefined ? {} : { ref }) });
+    plan.results.push(ok({ seq, before: plan.state, after: applied.value.state }));
     plan.state = applied.value.state;
-    plan.results.push(ok({ seq: entry.seq, events: entry.events }));
     plan.provisional.push(false);
   }
   return plan;

@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { AnyGame } from '@veiltable/engine';
 import type { Store } from '../db/store.ts';
-import { Room } from './room.ts';
+import type { RoomPort } from './room-port.ts';
+import { Room, StoreUnavailable } from './room.ts';
 
-export type RegistryOptions = { store: Store; games: Record<string, AnyGame>; snapshotEvery?: number };
+/** `port`: each room's transport, by room id. */
+export type RegistryOptions = { store: Store; games: Readonly<Record<string, AnyGame>>; port?: (roomId: string) => RoomPort; snapshotEvery?: number };
 
 /** Room ids appear in URLs; 12 random bytes make them unguessable without being unwieldy. */
 const ROOM_ID_SHAPE = /^[A-Za-z0-9_-]{16}$/;
@@ -16,7 +18,8 @@ export function isRoomId(id: string): boolean {
 /** Creates rooms and keeps exactly one live Room per id in this process. */
 export class RoomRegistry {
   private readonly store: Store;
-  private readonly games: Record<string, AnyGame>;
+  private readonly games: Readonly<Record<string, AnyGame>>;
+  private readonly port: ((roomId: string) => RoomPort) | undefined;
   private readonly snapshotEvery: number | undefined;
   /** Promises, not rooms, so concurrent first requests share one load. */
   private readonly rooms = new Map<string, Promise<Room | undefined>>();
@@ -24,6 +27,7 @@ export class RoomRegistry {
   constructor(opts: RegistryOptions) {
     this.store = opts.store;
     this.games = opts.games;
+    this.port = opts.port;
     this.snapshotEvery = opts.snapshotEvery;
   }
 
@@ -72,12 +76,25 @@ export class RoomRegistry {
     return settled.flatMap((s) => (s.status === 'fulfilled' && s.value ? [s.value] : []));
   }
 
+  /** The ids of the games rooms may run. */
+  get gameIds(): string[] {
+    return Object.keys(this.games);
+  }
+
   private async load(id: string): Promise<Room | undefined> {
-    const record = await this.store.getRoom(id);
+    const record = await this.store.getRoom(id).catch((e: unknown) => {
+      throw new StoreUnavailable(id, e);
+    });
     if (!record) return undefined;
     const game = this.games[record.game];
     if (!game) throw new Error(`room ${id} runs unknown game ${record.game}`);
-    const room = new Room({ id, game, store: this.store, ...(this.snapshotEvery ? { snapshotEvery: this.snapshotEvery } : {}) });
+    const room = new Room({
+      id,
+      game,
+      store: this.store,
+      ...(this.port ? { port: this.port(id) } : {}),
+      ...(this.snapshotEvery ? { snapshotEvery: this.snapshotEvery } : {}),
+    });
     await room.load();
     return room;
   }

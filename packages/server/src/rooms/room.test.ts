@@ -4,32 +4,23 @@ import { memoryStore } from '../db/memory-store.ts';
 import type { LogEntry, Store } from '../db/store.ts';
 import { VersionConflict } from '../db/store.ts';
 import { counterCalls, counterGame } from '../testing/counter-game.ts';
+import { RecordingPort } from '../testing/recording-port.ts';
 import type { Connection } from './room.ts';
-import { ReplayMismatch, Room } from './room.ts';
+import { ReplayMismatch, Room, StoreUnavailable } from './room.ts';
 
 const GM: Viewer = { role: 'gm' };
 const S1: Viewer = { role: 'player', seat: 's1' };
 const SPEC: Viewer = { role: 'spectator' };
 
-type Recorder = Connection & { got: ServerMessage[]; closed: boolean };
-function recorder(id: string, viewer: Viewer): Recorder {
-  const got: ServerMessage[] = [];
-  const conn: Recorder = {
-    id,
-    viewer,
-    got,
-    closed: false,
-    send: (msg) => got.push(structuredClone(msg)),
-    close: () => {
-      conn.closed = true;
-    },
-  };
-  return conn;
-}
+/** The room's transport in these tests: every connection's messages and held view. */
+let port: RecordingPort;
+const conn = (id: string, viewer: Viewer): Connection => ({ id, viewer });
+const got = (id: string) => port.of(id).got;
+const viewOf = (id: string) => port.of(id).replica.view;
 
 async function makeRoom(store: Store = memoryStore(), snapshotEvery?: number): Promise<{ room: Room; store: Store }> {
   await store.createRoom({ id: 'room1', game: 'counter', title: 'Test', createdAt: '2020-01-01T00:00:00Z' }, counterGame.setup('0'.repeat(64)));
-  const room = new Room({ id: 'room1', game: counterGame, store, ...(snapshotEvery ? { snapshotEvery } : {}) });
+  const room = new Room({ id: 'room1', game: counterGame, store, port, ...(snapshotEvery ? { snapshotEvery } : {}) });
   await room.load();
   return { room, store };
 }
@@ -50,7 +41,11 @@ const seqsOf = (msgs: ServerMessage[]) => msgs.flatMap((m) => (m.type === 'updat
 
 beforeEach(() => {
   counterCalls.view = 0;
+  port = new RecordingPort();
 });
+
+/** The counter state with n and secret as given (and the seed's RNG, untouched by the counter). */
+const counter = (n: number, secret = '') => ({ rng: { seed: '0'.repeat(64), counter: 0 }, n, secret, seats: [] });
 
 describe('Room.submit', () => {
   test('concurrent submits run one at a time and get consecutive seqs', async () => {
@@ -58,25 +53,27 @@ describe('Room.submit', () => {
     // Random append latency would reorder or double-assign seqs if the queue let submits interleave.
     const slow = interceptAppend(inner, () => new Promise((r) => setTimeout(r, Math.random() * 3)));
     const { room, store } = await makeRoom(slow);
-    const watcher = recorder('w', SPEC);
-    await room.attach(watcher);
+    await room.attach(conn('w', SPEC));
     const results = await Promise.all(Array.from({ length: 10 }, () => room.submit({ type: 'inc', by: 1 }, S1)));
     expect(results.map((r) => (r.ok ? r.value.seq : -1))).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     expect(room.seq).toBe(10);
-    expect(room.state).toEqual({ n: 10, secret: '' });
+    expect(room.state).toEqual(counter(10));
     expect((await store.readLog('room1', 0)).map((e) => e.seq)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
-    expect(seqsOf(watcher.got)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    // One update per batch: the watcher's seqs rise to 10, and its patched view is the room's.
+    const seqs = seqsOf(got('w'));
+    expect(seqs.at(-1)).toBe(10);
+    expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+    expect(viewOf('w')).toEqual(counterGame.view(room.state as never, SPEC));
   });
 
   test('a rule rejection changes nothing and sends nothing', async () => {
     const { room, store } = await makeRoom();
-    const c = recorder('c', S1);
-    await room.attach(c);
+    await room.attach(conn('c', S1));
     const r = await room.submit({ type: 'hide', secret: 'x' }, S1);
     expect(r).toEqual({ ok: false, error: { code: 'GM_ONLY', rule: 'CTR-02' } });
     expect(room.seq).toBe(0);
     expect(await store.latestSeq('room1')).toBe(0);
-    expect(c.got.map((m) => m.type)).toEqual(['welcome']);
+    expect(got('c').map((m) => m.type)).toEqual(['welcome']);
   });
 
   test('a VersionConflict from another writer reloads the log, delivers it, and retries', async () => {
@@ -84,16 +81,16 @@ describe('Room.submit', () => {
     const racing = interceptAppend(inner, async (entry, attempt) => {
       // Another process commits seq 1 just before our first append lands.
       if (attempt === 0) {
-        await inner.append('room1', { seq: entry.seq, actor: GM, command: { type: 'inc', by: 2 }, events: [{ type: 'inc', n: 2 }], at: 'x' });
+        await inner.append('room1', { seq: entry.seq, actor: GM, command: { type: 'inc', by: 2 }, events: incEvents(2), at: 'x' });
       }
     });
     const { room } = await makeRoom(racing);
-    const c = recorder('c', S1);
-    await room.attach(c);
+    await room.attach(conn('c', S1));
     const r = await room.submit({ type: 'inc', by: 1 }, S1);
     expect(r.ok && r.value.seq).toBe(2);
-    expect(room.state).toEqual({ n: 3, secret: '' });
-    expect(seqsOf(c.got)).toEqual([1, 2]);
+    expect(room.state).toEqual(counter(3));
+    expect(seqsOf(got('c'))).toEqual([1, 2]);
+    expect(viewOf('c')).toMatchObject({ n: 3 });
   });
 
   test('a spurious VersionConflict once is retried with the same seq', async () => {
@@ -111,14 +108,14 @@ describe('Room.submit', () => {
     const inner = memoryStore();
     const racing = interceptAppend(inner, async (entry, attempt) => {
       if (attempt === 0) {
-        await inner.append('room1', { seq: entry.seq, actor: GM, command: { type: 'inc', by: 10 }, events: [{ type: 'inc', n: 10 }], at: 'x' });
+        await inner.append('room1', { seq: entry.seq, actor: GM, command: { type: 'inc', by: 10 }, events: incEvents(10), at: 'x' });
       }
     });
     const { room } = await makeRoom(racing);
     const r = await room.submit({ type: 'inc', by: 1 }, S1);
     expect(r.ok ? 'ok' : r.error.code).toBe('OVER_CAP');
     expect(room.seq).toBe(1);
-    expect(room.state).toEqual({ n: 10, secret: '' });
+    expect(room.state).toEqual(counter(10));
   });
 
   test('endless conflicts give up after three retries', async () => {
@@ -142,17 +139,16 @@ describe('Room.submit', () => {
       if (broken) throw new Error('disk on fire');
     });
     const { room } = await makeRoom(failing);
-    const c = recorder('c', GM);
-    await room.attach(c);
+    await room.attach(conn('c', GM));
     const r = await room.submit({ type: 'hide', secret: 'lost' }, GM);
     expect(r.ok ? 'ok' : r.error.code).toBe('STORE_UNAVAILABLE');
-    expect(room.state).toEqual({ n: 0, secret: '' });
+    expect(room.state).toEqual(counter(0));
     expect(room.seq).toBe(0);
-    expect(c.got.map((m) => m.type)).toEqual(['welcome']);
+    expect(got('c').map((m) => m.type)).toEqual(['welcome']);
     broken = false;
     const again = await room.submit({ type: 'inc', by: 1 }, GM);
     expect(again.ok && again.value.seq).toBe(1);
-    expect(seqsOf(c.got)).toEqual([1]);
+    expect(seqsOf(got('c'))).toEqual([1]);
   });
 });
 
@@ -171,7 +167,7 @@ describe('Room.load', () => {
   test('a log whose events differ from what the rules produce refuses to load', async () => {
     const store = memoryStore();
     await makeRoom(store);
-    await store.append('room1', { seq: 1, actor: GM, command: { type: 'inc', by: 1 }, events: [{ type: 'inc', n: 99 }], at: 'x' });
+    await store.append('room1', { seq: 1, actor: GM, command: { type: 'inc', by: 1 }, events: incEvents(99), at: 'x' });
     const fresh = new Room({ id: 'room1', game: counterGame, store });
     await expect(fresh.load()).rejects.toBeInstanceOf(ReplayMismatch);
   });
@@ -180,7 +176,7 @@ describe('Room.load', () => {
     const { room, store } = await makeRoom(memoryStore(), 3);
     for (let i = 0; i < 7; i++) await room.submit({ type: 'inc', by: 1 }, S1);
     const snap = await store.latestSnapshot('room1');
-    expect(snap).toEqual({ seq: 6, state: { n: 6, secret: '' } });
+    expect(snap).toEqual({ seq: 6, state: counter(6) });
     const reads: number[] = [];
     const spying: Store = {
       ...store,
@@ -191,115 +187,129 @@ describe('Room.load', () => {
     };
     const fresh = new Room({ id: 'room1', game: counterGame, store: spying });
     await fresh.load();
-    expect(reads).toEqual([6]);
-    expect(fresh.state).toEqual({ n: 7, secret: '' });
+    // The tail before the snapshot (for refs a client may still retry), then the log after it.
+    expect(reads).toEqual([0, 6]);
+    expect(fresh.state).toEqual(counter(7));
   });
 });
 
+/** The events the counter logs for an increment to n. */
+const incEvents = (n: number) => [{ type: 'inc', parts: [{ to: { gm: true, spectators: true, anySeat: true }, seen: { type: 'inc', n } }] }];
+
 describe('Room connections', () => {
-  test('each commit computes one view per distinct viewer and sends it to all of that viewer\'s connections', async () => {
+  test('each batch computes one view per distinct viewer and sends one update to all of that viewer\'s connections', async () => {
     const { room } = await makeRoom();
-    const conns = [recorder('g1', GM), recorder('g2', GM), recorder('p1', S1), recorder('p2', S1), recorder('x', SPEC)];
-    for (const c of conns) await room.attach(c);
+    const ids: [string, Viewer][] = [['g1', GM], ['g2', GM], ['p1', S1], ['p2', S1], ['x', SPEC]];
+    for (const [id, v] of ids) await room.attach(conn(id, v));
     counterCalls.view = 0;
     await room.submit({ type: 'hide', secret: 'MIMIC-7' }, GM);
     expect(counterCalls.view).toBe(3);
-    const [g1, g2, p1, p2, x] = conns.map((c) => c.got.at(-1));
-    expect(g1).toEqual({ type: 'update', seq: 1, events: [{ type: 'hidden', secret: 'MIMIC-7' }], view: { game: 'counter', n: 0, secret: 'MIMIC-7' } });
-    expect(g2).toEqual(g1);
-    expect(p1).toEqual({ type: 'update', seq: 1, events: [{ type: 'hidden' }], view: { game: 'counter', n: 0, secret: null } });
-    expect(p2).toEqual(p1);
-    expect(x).toEqual({ type: 'update', seq: 1, events: [], view: { game: 'counter', n: 0, secret: null } });
+    // Only the GM's view changed: the others get nothing for a commit that changed nothing they see.
+    expect(got('g1').at(-1)).toEqual({ type: 'update', seq: 1, patch: { base: 0, ops: [{ op: 'set', path: ['secret'], value: 'MIMIC-7' }] } });
+    expect(got('g2').at(-1)).toEqual(got('g1').at(-1));
+    for (const id of ['p1', 'p2', 'x']) expect(got(id).map((m) => m.type)).toEqual(['welcome']);
+    expect(JSON.stringify([got('p1'), got('x')])).not.toContain('MIMIC');
   });
 
-  test('catch-up sends exactly the missed seqs, redacted for the viewer, then a welcome', async () => {
+  test('acks ride on the update of the committing viewer, to all its connections and no other viewer', async () => {
     const { room } = await makeRoom();
-    await room.submit({ type: 'inc', by: 1 }, S1);
+    for (const [id, v] of [['p1', S1], ['p2', S1], ['g', GM]] as [string, Viewer][]) await room.attach(conn(id, v));
+    const r = await room.submit({ type: 'inc', by: 2 }, S1, 'k1:1');
+    expect(r.ok && r.value.seq).toBe(1);
+    expect(got('p1').at(-1)).toMatchObject({ type: 'update', seq: 1, acks: ['k1:1'] });
+    expect(got('p2').at(-1)).toEqual(got('p1').at(-1));
+    expect(got('g').at(-1)).toEqual({ type: 'update', seq: 1, patch: { base: 0, ops: [{ op: 'set', path: ['n'], value: 2 }] } });
+  });
+
+  test('an ack goes out even when the command changed nothing its viewer sees', async () => {
+    const { room } = await makeRoom();
+    await room.attach(conn('p', S1));
+    await room.submit({ type: 'inc', by: 0 }, S1, 'k2:1');
+    expect(got('p').at(-1)).toEqual({ type: 'update', seq: 1, acks: ['k2:1'] });
+  });
+
+  test('a ref committed before is answered as a retry, not committed again; within one batch too', async () => {
+    const { room } = await makeRoom();
+    const first = await room.submit({ type: 'inc', by: 1 }, S1, 'k3:1');
+    const again = await room.submit({ type: 'inc', by: 1 }, S1, 'k3:1');
+    expect(first).toEqual({ ok: true, value: expect.objectContaining({ seq: 1 }) });
+    expect(again).toEqual({ ok: true, value: { seq: 1, retried: true } });
+    const [a, b] = await Promise.all([room.submit({ type: 'inc', by: 1 }, S1, 'k3:2'), room.submit({ type: 'inc', by: 1 }, S1, 'k3:2')]);
+    expect(a.ok && a.value.seq).toBe(2);
+    expect(b).toEqual({ ok: true, value: { seq: 2, retried: true } });
+    // The same ref from another actor is another command.
+    expect(await room.submit({ type: 'inc', by: 1 }, GM, 'k3:1')).toEqual({ ok: true, value: expect.objectContaining({ seq: 3 }) });
+    expect(room.state).toEqual(counter(3));
+  });
+
+  test('refs survive a restart: a reloaded room answers a retry of a command committed before the crash', async () => {
+    const { room, store } = await makeRoom(memoryStore(), 2);
+    for (let i = 1; i <= 5; i++) await room.submit({ type: 'inc', by: 1 }, S1, `k4:${i}`);
+    room.dispose();
+    const fresh = new Room({ id: 'room1', game: counterGame, store, port });
+    await fresh.load();
+    for (const i of [1, 3, 5]) expect(await fresh.submit({ type: 'inc', by: 1 }, S1, `k4:${i}`)).toEqual({ ok: true, value: { seq: i, retried: true } });
+    expect(fresh.state).toEqual(counter(5));
+  });
+
+  test('a reconnecting client gets a welcome with its viewer\'s view, and the patches that follow apply to it', async () => {
+    const { room } = await makeRoom();
+    await room.attach(conn('a', S1));
     await room.submit({ type: 'inc', by: 1 }, S1);
     await room.submit({ type: 'hide', secret: 'BASILISK-3' }, GM);
-    await room.submit({ type: 'inc', by: 1 }, S1);
-    await room.submit({ type: 'hide', secret: 'BASILISK-5' }, GM);
-
-    const player = recorder('p', S1);
-    await room.attach(player, 2);
-    expect(player.got.map((m) => [m.type, 'seq' in m ? m.seq : null])).toEqual([
-      ['update', 3],
-      ['update', 4],
-      ['update', 5],
-      ['welcome', 5],
-    ]);
-    expect(player.got.slice(0, 3).every((m) => m.type === 'update' && m.view === undefined)).toBe(true);
-    expect(JSON.stringify(player.got)).not.toContain('BASILISK');
-
-    const gm = recorder('g', GM);
-    await room.attach(gm, 2);
-    expect(gm.got[0]).toEqual({ type: 'update', seq: 3, events: [{ type: 'hidden', secret: 'BASILISK-3' }] });
-
-    const spectator = recorder('s', SPEC);
-    await room.attach(spectator, 4);
-    expect(spectator.got).toMatchObject([{ type: 'update', seq: 5, events: [] }, { type: 'welcome', seq: 5 }]);
-  });
-
-  test('no catch-up when the client is ahead or too far behind: only the welcome', async () => {
-    const { room } = await makeRoom();
-    await room.submit({ type: 'inc', by: 1 }, S1);
-    const ahead = recorder('a', S1);
-    await room.attach(ahead, 7);
-    expect(ahead.got.map((m) => m.type)).toEqual(['welcome']);
-    const current = recorder('c', S1);
-    await room.attach(current, 1);
-    expect(current.got.map((m) => m.type)).toEqual(['welcome']);
-  });
-
-  test('more than 500 missed commits get a fresh welcome instead of a replay', async () => {
-    const store = memoryStore();
-    await makeRoom(store);
-    // Written straight to the log, then loaded: 501 commits without running 501 submits through a queue.
-    for (let seq = 1; seq <= 501; seq++) {
-      await store.append('room1', { seq, actor: GM, command: { type: 'hide', secret: `s${seq}` }, events: [{ type: 'hidden', secret: `s${seq}` }], at: 'x' });
-    }
-    const fresh = new Room({ id: 'room1', game: counterGame, store });
-    await fresh.load();
-    expect(fresh.seq).toBe(501);
-    const far = recorder('f', S1);
-    await fresh.attach(far, 0);
-    expect(far.got.map((m) => m.type)).toEqual(['welcome']);
-    const near = recorder('n', S1);
-    await fresh.attach(near, 1);
-    expect(near.got.length).toBe(501);
+    // b joins while a's view (seq 1) is current for seat s1: both hold the same base.
+    await room.attach(conn('b', S1));
+    expect(got('b')).toMatchObject([{ type: 'welcome', seq: 1, view: { n: 1, secret: null } }]);
+    await room.submit({ type: 'inc', by: 2 }, GM);
+    for (const id of ['a', 'b']) expect(viewOf(id)).toEqual({ game: 'counter', n: 3, secret: null, seats: [] });
+    expect(JSON.stringify(got('b'))).not.toContain('BASILISK');
   });
 
   test('kick sends kicked, closes, and stops delivery; detach stops delivery', async () => {
     const { room } = await makeRoom();
-    const p = recorder('p', S1);
-    const g = recorder('g', GM);
-    const x = recorder('x', SPEC);
-    for (const c of [p, g, x]) await room.attach(c);
+    for (const [id, v] of [['p', S1], ['g', GM], ['x', SPEC]] as [string, Viewer][]) await room.attach(conn(id, v));
     const kicked = await room.kick((c) => c.viewer.role === 'player', 'TOKEN_REVOKED');
     expect(kicked).toBe(1);
-    expect(p.got.at(-1)).toEqual({ type: 'kicked', code: 'TOKEN_REVOKED', seq: room.seq });
-    expect(p.closed).toBe(true);
+    expect(got('p').at(-1)).toEqual({ type: 'kicked', code: 'TOKEN_REVOKED', seq: room.seq });
+    expect(port.of('p').closed).toBe(true);
     room.detach('x');
     await room.submit({ type: 'inc', by: 1 }, GM);
-    expect(p.got.at(-1)?.type).toBe('kicked');
-    expect(x.got.map((m) => m.type)).toEqual(['welcome']);
-    expect(g.got.at(-1)).toMatchObject({ type: 'update', seq: 1 });
+    expect(got('p').at(-1)?.type).toBe('kicked');
+    expect(got('x').map((m) => m.type)).toEqual(['welcome']);
+    expect(got('g').at(-1)).toMatchObject({ type: 'update', seq: 1 });
+    expect(room.connectionCount).toBe(1);
   });
 
-  test('a connection whose send throws does not stop delivery to the others', async () => {
+  test('a group whose send throws does not stop delivery to the others', async () => {
     const { room } = await makeRoom();
-    const bad: Connection = {
-      id: 'bad',
-      viewer: S1,
-      send: (m) => {
-        if (m.type === 'update') throw new Error('socket gone');
-      },
-    };
-    const good = recorder('good', S1);
-    await room.attach(bad);
-    await room.attach(good);
+    await room.attach(conn('bad', GM));
+    await room.attach(conn('good', S1));
+    port.throwOn.add('bad');
     const r = await room.submit({ type: 'inc', by: 1 }, S1);
     expect(r.ok).toBe(true);
-    expect(seqsOf(good.got)).toEqual([1]);
+    expect(seqsOf(got('good'))).toEqual([1]);
+  });
+
+  test('an outage while catching up answers attach with StoreUnavailable', async () => {
+    const inner = memoryStore();
+    let broken = false;
+    const flaky: Store = {
+      ...inner,
+      append: async (id, e) => {
+        if (broken) throw new Error('connection terminated');
+        return inner.append(id, e);
+      },
+      readLog: async (id, after, limit) => {
+        if (broken) throw new Error('connection terminated');
+        return inner.readLog(id, after, limit);
+      },
+    };
+    const { room } = await makeRoom(flaky);
+    broken = true;
+    expect(await room.submit({ type: 'inc', by: 1 }, S1)).toMatchObject({ ok: false, error: { code: 'STORE_UNAVAILABLE' } });
+    await expect(room.attach(conn('late', S1))).rejects.toBeInstanceOf(StoreUnavailable);
+    expect(await room.submit({ type: 'inc', by: 1 }, S1)).toMatchObject({ ok: false, error: { code: 'STORE_UNAVAILABLE' } });
+    broken = false;
+    expect(await room.submit({ type: 'inc', by: 1 }, S1)).toMatchObject({ ok: true, value: { seq: 1 } });
   });
 });

@@ -1,18 +1,19 @@
 import type { ClientMessage, ServerMessage } from '@veiltable/protocol';
 import { clientMessage, MAX_MESSAGE_CHARS } from '@veiltable/protocol';
+import { findBadText } from './bad-text.ts';
 
 /** A refusal before the socket layer stamps it with the room's seq. */
-type Rejected = Omit<Extract<ServerMessage, { type: 'rejected' }>, 'seq'>;
+export type Rejected = Omit<Extract<ServerMessage, { type: 'rejected' }>, 'seq'>;
 
 /** The `type`s a client may send; anything else is UNKNOWN_TYPE rather than a shape error. */
 const CLIENT_TYPES: ReadonlySet<string> = new Set(clientMessage.options.map((o) => o.shape.type.value));
 
 /**
- * Turns one raw Socket.IO payload into a valid client message, or the rejection to answer with. `rawCommand` is the
- * command as sent: the wire union of every game's commands strips what the first matching game's schema does not
- * know (several games have an `options.set`), so a room with its own parser must parse the original.
+ * Turns one raw Socket.IO payload into a client message, or the rejection to answer with. A command is data here:
+ * the room parses it against its own game. Text no database can store (NUL, a lone surrogate) is refused at once,
+ * BAD_TEXT, so it can never fail the write of the batch it would have shared with other commands.
  */
-export function parseInbound(payload: unknown): { ok: true; msg: ClientMessage; rawCommand: unknown } | { ok: false; rejected: Rejected } {
+export function parseInbound(payload: unknown): { ok: true; msg: ClientMessage } | { ok: false; rejected: Rejected } {
   if (typeof payload !== 'string') return reject(null, 'BAD_MESSAGE', 'messages are JSON text');
   if (payload.length > MAX_MESSAGE_CHARS) return reject(null, 'TOO_LARGE', `at most ${MAX_MESSAGE_CHARS} characters`);
   let data: unknown;
@@ -32,7 +33,19 @@ export function parseInbound(payload: unknown): { ok: true; msg: ClientMessage; 
       .join('; ');
     return reject(ref, 'BAD_SHAPE', detail);
   }
-  return { ok: true, msg: parsed.data, rawCommand: (data as { command?: unknown }).command };
+  const bad = findBadText(data);
+  if (bad !== null) return reject(ref, 'BAD_TEXT', `${bad}: NUL and unpaired surrogates cannot be stored`);
+  return { ok: true, msg: parsed.data };
+}
+
+/** The ref of a payload, when one can be read, so even a refusal before parsing (RATE_LIMITED) names its command. */
+export function refOfPayload(payload: unknown): string | null {
+  if (typeof payload !== 'string' || payload.length > MAX_MESSAGE_CHARS) return null;
+  try {
+    return readRef(JSON.parse(payload));
+  } catch {
+    return null;
+  }
 }
 
 /** The ref, when one can be read, so a client can match even a malformed message's rejection. */

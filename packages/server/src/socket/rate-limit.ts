@@ -25,7 +25,5 @@ export class TokenBucket {
   }
 }
 
-/** Per-socket limits: a burst of 40 messages, 20 per second sustained. */
-export const SOCKET_RATE = { burst: 40, perSecond: 20 } as const;
 /** Rejections in a row after which a socket is treated as abusive and dropped. */
 export const MAX_REJECTIONS_IN_A_ROW = 100;

@@ -1,81 +1,23 @@
-import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { canonicalJson } from '@veiltable/engine';
 import type { ServerMessage } from '@veiltable/protocol';
 import type { FreeTableView } from '@veiltable/protocol/games/free-table';
-import { createRoomResponse, MAX_MESSAGE_CHARS, PROTOCOL_VERSION, seatLinkResponse } from '@veiltable/protocol';
-import type { App } from '../app.ts';
-import { buildApp } from '../app.ts';
-import { memoryStore } from '../db/memory-store.ts';
-import type { Room } from '../rooms/room.ts';
+import { MAX_MESSAGE_CHARS, PROTOCOL_VERSION, seatLinkResponse } from '@veiltable/protocol';
+import type { SocketTable } from '../testing/socket-table.ts';
+import { socketTable } from '../testing/socket-table.ts';
 import { WireClient } from '../testing/wire-client.ts';
 
 const GM = { role: 'gm' } as const;
 
-type Table = {
-  app: App;
-  base: string;
-  room: Room;
-  gmToken: string;
-  spectatorToken: string;
-  aki: { seat: string; token: string };
-  bora: { seat: string; token: string };
-};
+let table: SocketTable;
+const connect = (token: string, lastSeq?: number) => table.connect(token, lastSeq);
 
-let table: Table;
-const clients: WireClient[] = [];
-
-async function connect(token: string, lastSeq?: number): Promise<WireClient> {
-  const c = await WireClient.connect(table.base, token, lastSeq);
-  clients.push(c);
-  return c;
-}
-
-/** A room with two seats, a standard deck and three cards dealt to each seat, served on a real port. */
 beforeEach(async () => {
-  const app = buildApp({ store: memoryStore(), publicUrl: 'http://test.invalid' });
-  await app.app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.app.server.address() as AddressInfo).port}`;
-  const created = createRoomResponse.parse((await app.app.inject({ method: 'POST', url: '/api/rooms', payload: { title: 'T' } })).json());
-  const seat = async (name: string) =>
-    seatLinkResponse.parse(
-      (
-        await app.app.inject({
-          method: 'POST',
-          url: `/api/rooms/${created.roomId}/seats`,
-          headers: { authorization: `Bearer ${created.gmToken}` },
-          payload: { name },
-        })
-      ).json(),
-    );
-  const aki = await seat('Aki');
-  const bora = await seat('Bora');
-  const room = (await app.rooms.get(created.roomId))!;
-  for (const command of [
-    { type: 'deck.create', deck: { kind: 'standard', jokers: false } },
-    { type: 'deck.deal', seat: aki.seat, count: 3 },
-    { type: 'deck.deal', seat: bora.seat, count: 3 },
-  ]) {
-    const r = await room.submit(command, GM);
-    if (!r.ok) throw new Error(`setup: ${r.error.code}`);
-  }
-  table = {
-    app,
-    base,
-    room,
-    gmToken: created.gmToken,
-    spectatorToken: created.spectatorUrl.split('#t=')[1]!,
-    aki: { seat: aki.seat, token: aki.token },
-    bora: { seat: bora.seat, token: bora.token },
-  };
+  table = await socketTable();
 });
 
 afterEach(async () => {
-  for (const c of clients.splice(0)) {
-    expect(c.invalid).toEqual([]);
-    c.close();
-  }
-  await table.app.app.close();
+  await table.close();
 });
 
 /** Room state and seq before a hostile message, to compare after it. */
@@ -92,22 +34,19 @@ async function stillServed(other: WireClient): Promise<void> {
   expect((await other.ping()).type).toBe('pong');
 }
 
-const rejectedCode = (m: ServerMessage) => (m.type === 'rejected' ? m.code : m.type);
+/** A reply's outcome: the refusal's code, or 'ack' for a commit (an update acking it, or an ack). */
+const rejectedCode = (m: ServerMessage) => (m.type === 'rejected' ? m.code : m.type === 'update' ? 'ack' : m.type);
 
 describe('happy path', () => {
-  test('a command is acked after its update, and each viewer gets only its own projection', async () => {
+  test('a command is acked in its viewer\'s update, and each viewer gets only its own projection', async () => {
     const aki = await connect(table.aki.token);
     const bora = await connect(table.bora.token);
     const spectator = await connect(table.spectatorToken);
     const card = handOf(aki, table.aki.seat)[0]!;
     aki.send({ type: 'command', ref: 'c1', command: { type: 'card.play', card, faceUp: false } });
-    const ack = await aki.reply('c1');
-    expect(ack).toEqual({ type: 'ack', ref: 'c1', seq: 6 });
-    const akiUpdate = aki.frames.findIndex((m) => m.type === 'update' && m.seq === 6);
-    expect(akiUpdate).toBeGreaterThanOrEqual(0);
-    expect(akiUpdate).toBeLessThan(aki.frames.indexOf(ack));
-    await bora.next((m) => m.type === 'update' && m.seq === 6);
-    await spectator.next((m) => m.type === 'update' && m.seq === 6);
+    expect(await aki.reply('c1')).toMatchObject({ type: 'update', seq: 6, acks: ['c1'] });
+    const seen = [await bora.next((m) => m.type === 'update' && m.seq === 6), await spectator.next((m) => m.type === 'update' && m.seq === 6)];
+    expect(seen.every((m) => m.type === 'update' && m.acks === undefined)).toBe(true);
     // Aki's hand faces reach Aki alone.
     const akiHand = (aki.frames[0] as { view: FreeTableView }).view.hands[table.aki.seat]!;
     expect(akiHand.length).toBe(3);
@@ -118,37 +57,47 @@ describe('happy path', () => {
     }
   });
 
-  test('a reconnecting client with lastSeq gets the missed updates, then a welcome', async () => {
+  test('a reconnecting client gets a welcome with its viewer\'s whole view, whatever seq it last saw', async () => {
     const aki = await connect(table.aki.token, 3);
-    expect(aki.frames.map((m) => [m.type, 'seq' in m ? m.seq : null])).toEqual([
-      ['update', 4],
-      ['update', 5],
-      ['welcome', 5],
-    ]);
+    expect(aki.frames.map((m) => [m.type, 'seq' in m ? m.seq : null])).toEqual([['welcome', 5]]);
+    expect(aki.view()).toEqual(asSent(table.room.viewFor({ role: 'player', seat: table.aki.seat })));
   });
 
-  test('two sockets of one seat each get the shared update once, as an object; only the sender gets the ack', async () => {
+  test('two sockets of one seat get the same update once, as an object, with the ack', async () => {
     const tab1 = await connect(table.aki.token);
     const tab2 = await connect(table.aki.token);
     const bora = await connect(table.bora.token);
     const card = handOf(tab1, table.aki.seat)[0]!;
     tab1.send({ type: 'command', ref: 'p1', command: { type: 'card.play', card, faceUp: false } });
-    expect(await tab1.reply('p1')).toEqual({ type: 'ack', ref: 'p1', seq: 6 });
+    expect(await tab1.reply('p1')).toMatchObject({ type: 'update', seq: 6, acks: ['p1'] });
     await tab2.next((m) => m.type === 'update' && m.seq === 6);
     await bora.next((m) => m.type === 'update' && m.seq === 6);
     await tab2.ping();
     const updates = (c: WireClient) => c.frames.filter((m) => m.type === 'update');
     expect(updates(tab1)).toHaveLength(1);
     expect(updates(tab1)).toEqual(updates(tab2));
-    expect(tab2.frames.some((m) => m.type === 'ack')).toBe(false);
     expect(tab1.raw.every((payload) => typeof payload === 'object' && payload !== null)).toBe(true);
+  });
+
+  test('a retried ref is answered with its first commit, never committed twice', async () => {
+    const aki = await connect(table.aki.token);
+    const line = { type: 'command', ref: 'k9:1', command: { type: 'chat.send', to: { kind: 'all' }, text: 'once' } };
+    aki.send(line);
+    expect(await aki.reply('k9:1')).toMatchObject({ type: 'update', seq: 6, acks: ['k9:1'] });
+    aki.send(line);
+    expect(await aki.reply('k9:1')).toEqual({ type: 'ack', ref: 'k9:1', seq: 6 });
+    expect(table.room.seq).toBe(6);
+    const other = await connect(table.aki.token);
+    other.send(line);
+    expect(await other.reply('k9:1')).toEqual({ type: 'ack', ref: 'k9:1', seq: 6 });
+    expect((table.room.state as { feed: unknown[] }).feed).toHaveLength(1);
   });
 });
 
-describe('views travel as patches', () => {
-  const asSent = (v: unknown) => JSON.parse(JSON.stringify(v)) as unknown;
+const asSent = (v: unknown) => JSON.parse(JSON.stringify(v)) as unknown;
 
-  test('after the welcome, updates carry patches that rebuild exactly each viewer\'s own view', async () => {
+describe('views travel as patches', () => {
+  test('after the welcome, one update per batch carries a patch that rebuilds exactly each viewer\'s own view', async () => {
     const gm = await connect(table.gmToken);
     const aki = await connect(table.aki.token);
     const bora = await connect(table.bora.token);
@@ -158,22 +107,23 @@ describe('views travel as patches', () => {
     await aki.reply('p1');
     gm.send({ type: 'command', ref: 'w1', command: { type: 'chat.send', to: { kind: 'seat', seat: table.bora.seat }, text: 'psst' } });
     const { seq } = (await gm.reply('w1')) as { seq: number };
-    for (const [client, viewer] of [
-      [gm, GM],
-      [aki, { role: 'player', seat: table.aki.seat }],
-      [bora, { role: 'player', seat: table.bora.seat }],
-      [spectator, { role: 'spectator' }],
+    expect(seq).toBe(7);
+    for (const [client, viewer, seqs] of [
+      [gm, GM, [[6, 5], [7, 6]]],
+      [aki, { role: 'player', seat: table.aki.seat }, [[6, 5]]],
+      [bora, { role: 'player', seat: table.bora.seat }, [[6, 5], [7, 6]]],
+      // The whisper changes nothing a spectator sees: no update.
+      [spectator, { role: 'spectator' }, [[6, 5]]],
     ] as const) {
       // A pong follows every update sent before it.
       await client.ping();
       const updates = client.frames.filter((m) => m.type === 'update');
-      expect(updates.map((m) => [m.seq, m.view === undefined, m.patch?.base])).toEqual([
-        [seq - 1, true, 5],
-        [seq, true, seq - 1],
-      ]);
-      expect(client.replica.view).toEqual(asSent(table.room.viewFor(viewer)));
+      expect(updates.map((m) => [m.seq, m.patch?.base])).toEqual(seqs);
+      expect(updates.every((m) => m.view === undefined)).toBe(true);
+      expect(client.view()).toEqual(asSent(table.room.viewFor(viewer)));
     }
     expect(JSON.stringify(spectator.raw)).not.toContain('psst');
+    expect(JSON.stringify(aki.raw)).not.toContain('psst');
   });
 
   test('a resync request brings a fresh welcome, and the patches that follow apply to it', async () => {
@@ -182,9 +132,8 @@ describe('views travel as patches', () => {
     const again = await aki.next((m) => m.type === 'welcome');
     expect(again).toMatchObject({ type: 'welcome', seq: 5 });
     aki.send({ type: 'command', ref: 'c1', command: { type: 'chat.send', to: { kind: 'all' }, text: 'back' } });
-    await aki.reply('c1');
-    expect(aki.frames.at(-2)).toMatchObject({ type: 'update', seq: 6, patch: { base: 5 } });
-    expect(aki.replica.view).toEqual(asSent(table.room.viewFor({ role: 'player', seat: table.aki.seat })));
+    expect(await aki.reply('c1')).toMatchObject({ type: 'update', seq: 6, patch: { base: 5 } });
+    expect(aki.view()).toEqual(asSent(table.room.viewFor({ role: 'player', seat: table.aki.seat })));
   });
 });
 

@@ -18,5 +18,19 @@ export class WireEncoder extends Encoder {
   }
 }
 
-/** The `parser` option of the Socket.IO server: our encoder, the stock decoder (clients are unchanged). */
-export const wireParser = { Encoder: WireEncoder, Decoder };
+/** The text forms of Socket.IO's binary packets: their header announces attachments the decoder would wait for. */
+const BINARY_TYPES: ReadonlySet<string> = new Set([String(PacketType.BINARY_EVENT), String(PacketType.BINARY_ACK)]);
+
+/**
+ * The stock decoder, refusing binary: the protocol sends only JSON text, so a binary packet (or the header that
+ * announces one, which the stock decoder would hold in memory until its attachments arrive) ends the connection.
+ */
+export class WireDecoder extends Decoder {
+  override add(obj: unknown): void {
+    if (typeof obj !== 'string' || BINARY_TYPES.has(obj.charAt(0))) throw new Error('binary packets are not accepted');
+    super.add(obj);
+  }
+}
+
+/** The `parser` option of the Socket.IO server: our encoder and decoder (clients are unchanged). */
+export const wireParser = { Encoder: WireEncoder, Decoder: WireDecoder };

@@ -1,12 +1,15 @@
+import { games } from '@veiltable/engine/games';
 import type { ServerMessage } from '@veiltable/protocol';
 import { PROTOCOL_VERSION, serverMessage, ViewReplica, WIRE_EVENT } from '@veiltable/protocol';
+import type { ZodType } from 'zod';
 import { io } from 'socket.io-client';
 import type { Socket } from 'socket.io-client';
 
 /**
  * A real Socket.IO client for tests that records every frame it receives, parsed with the protocol's
- * `serverMessage` schema: a frame that does not parse is kept in `invalid` so a test can assert there are none,
- * and so is an update whose view patch does not apply to the view this client holds.
+ * `serverMessage` schema, and every view it holds parsed with its room's game's view schema: a frame that does not
+ * parse is kept in `invalid` so a test can assert there are none, and so is an update whose view patch does not
+ * apply to the view this client holds, or leaves a view the game's schema refuses.
  */
 export class WireClient {
   readonly socket: Socket;
@@ -16,6 +19,8 @@ export class WireClient {
   readonly invalid: unknown[] = [];
   /** The view as the server's welcome and patches built it. */
   readonly replica = new ViewReplica();
+  /** The view schema of the room's game, known from the welcome (custom test games have none in the registry). */
+  private viewSchema: ZodType | undefined;
   private waiters: { match: (m: ServerMessage) => boolean; resolve: (m: ServerMessage) => void }[] = [];
   /** Index into frames from which `next` looks; advanced past each matched frame. */
   private cursor = 0;
@@ -30,7 +35,10 @@ export class WireClient {
         this.invalid.push(payload);
         return;
       }
-      if (this.replica.receive(payload as ServerMessage) === 'lost') this.invalid.push(payload);
+      if (parsed.data.type === 'welcome') this.viewSchema = games[parsed.data.room.game]?.schemas.view;
+      const step = this.replica.receive(payload as ServerMessage);
+      if (step === 'lost') this.invalid.push(payload);
+      if (step === 'changed' && this.viewSchema && !this.viewSchema.safeParse(this.replica.view).success) this.invalid.push({ view: this.replica.view });
       this.frames.push(parsed.data);
       for (const w of [...this.waiters]) {
         if (w.match(parsed.data)) {
@@ -94,9 +102,14 @@ export class WireClient {
     });
   }
 
-  /** The reply to a message with this ref: ack, pong or rejected. */
+  /** The reply to a message with this ref: an update acking it, an ack (of a retry), a pong or a rejection. */
   reply(ref: string, timeoutMs?: number): Promise<ServerMessage> {
-    return this.next((m) => (m.type === 'ack' || m.type === 'pong' || m.type === 'rejected') && m.ref === ref, timeoutMs);
+    return this.next((m) => ((m.type === 'ack' || m.type === 'pong' || m.type === 'rejected') && m.ref === ref) || (m.type === 'update' && (m.acks?.includes(ref) ?? false)), timeoutMs);
+  }
+
+  /** The view this client holds now, as the welcome and patches built it. */
+  view<V = unknown>(): V {
+    return this.replica.view as V;
   }
 
   /** Sends a ping and waits for its pong: proof the server still serves this socket. */

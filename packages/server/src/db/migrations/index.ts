@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely/migration';
 import * as m0001 from './0001-initial.ts';
+import * as m0002 from './0002-command-refs.ts';
 
 /**
  * Every migration, listed statically so the server needs no directory scan at start-up.
@@ -7,4 +8,5 @@ import * as m0001 from './0001-initial.ts';
  */
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
+  '0002-command-refs': m0002,
 };
