@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { ARTIFACTS, browserStack, UI_TIMEOUT_MS, waitForCount, withPages } from './support/browser.ts';
-import { commit, commitmentsSeen, declIn, revealSeqOf, verifyRevealed } from './support/session.ts';
+import { commit, commitmentsSeen, declIn, newestDecl, revealSeqOf, verifyRevealed } from './support/session.ts';
 import { tableRoom } from './support/table-room.ts';
 
 // Requirement 12: on a phone-sized screen a player opens a join link, sees the hand the GM dealt, answers a sealed
@@ -20,10 +20,8 @@ describe('browser', () => {
     await commit(gm, { type: 'deck.deal', seat: s1, count: 2 });
     const aikoCards = (gm.current().hands[s1] ?? []).map((c) => (c.face?.kind === 'custom' ? c.face.text : '?'));
     expect(aikoCards).toHaveLength(2);
-    const opened = await commit(gm, { type: 'decl.open', prompt: 'Where do you sleep tonight?', kind: 'text', seats: [s1, s2] });
-    const openEvent = opened.events.find((e) => e.type === 'decl.opened');
-    if (!openEvent || openEvent.type !== 'decl.opened') throw new Error('no decl.opened event');
-    const decl = openEvent.decl.id;
+    await commit(gm, { type: 'decl.open', prompt: 'Where do you sleep tonight?', kind: 'text', seats: [s1, s2] });
+    const decl = newestDecl(gm).id;
 
     await withPages(stack.browser, 'browser', [{ url: room.seats[0]!.url }], async ([page]) => {
       // The hand shows exactly the two dealt cards, faces up for their owner.

@@ -196,7 +196,7 @@ describe('Call of <T> online', () => {
     expect(outsider.welcomes).toBeGreaterThanOrEqual(2);
     for (const c of sockets) {
       expect(c.invalid, `${c.label} got messages outside the protocol`).toEqual([]);
-      expect(c.seqGaps, `${c.label} skipped seqs`).toEqual([]);
+      expect(c.seqGaps, `${c.label} got updates out of order`).toEqual([]);
     }
   });
 });

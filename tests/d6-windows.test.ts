@@ -156,7 +156,7 @@ describe('dungeon-2d6 reaction windows online', () => {
     expect(report.missing).toEqual([]);
     for (const c of sockets) {
       expect(c.invalid, `${c.label} got messages outside the protocol`).toEqual([]);
-      expect(c.seqGaps, `${c.label} skipped seqs`).toEqual([]);
+      expect(c.seqGaps, `${c.label} got updates out of order`).toEqual([]);
     }
   });
 });
@@ -219,7 +219,7 @@ describe('dungeon-2d6 window deadlines across a server restart', () => {
     expect(closedAt - deadline).toBeLessThan((HALF_SECONDS / 2) * 1000);
     for (const c of [gm, p1, second]) {
       expect(c.invalid, `${c.label} got messages outside the protocol`).toEqual([]);
-      expect(c.seqGaps, `${c.label} skipped seqs`).toEqual([]);
+      expect(c.seqGaps, `${c.label} got updates out of order`).toEqual([]);
     }
   }, 120_000);
 });

@@ -1,12 +1,20 @@
+import { randomBytes } from 'node:crypto';
+import { games } from '@veiltable/engine/games';
 import { io, type Socket } from 'socket.io-client';
-import { PROTOCOL_VERSION, ViewReplica, WIRE_EVENT, gameView, serverMessage, type GameCommandInput, type GameView, type GameViewEvent, type ServerMessage, type Viewer } from '@veiltable/protocol';
+import { PROTOCOL_VERSION, ViewReplica, WIRE_EVENT, serverMessage, type ServerMessage, type Viewer } from '@veiltable/protocol';
 import { type CotView } from '@veiltable/protocol/games/call-of-t';
 import { type D6View } from '@veiltable/protocol/games/dungeon-2d6';
 import { type FreeTableView } from '@veiltable/protocol/games/free-table';
+import { type GwView } from '@veiltable/protocol/games/grail-war';
+
+/** A command as a client writes it: an object with its type (the room parses it against its own game). */
+export type GameCommandInput = { type: string } & Record<string, unknown>;
+/** A view of any game: each names its game. */
+export type GameView = FreeTableView | D6View | CotView | GwView;
 
 /** One engine.io packet exactly as it arrived, with the room seq it belongs to. */
 export type RawFrame = {
-  /** The seq the frame carries (welcome, update, ack), else the client's last seq when it arrived. */
+  /** The seq the frame carries (welcome, update, ack, pong, rejection), else the client's last seq when it arrived. */
   seq: number;
   text: string;
 };
@@ -21,7 +29,8 @@ const COMMAND_TIMEOUT_MS = 15_000;
 /**
  * One viewer's socket that records everything the server sends it: every raw engine.io packet (the audit looks
  * for secrets there, below any parsing), every parsed message, and every view it held as the server's welcomes
- * and patches built them. It reconnects by itself, sending its last seq.
+ * and patches built them, each checked against its game's view schema. It reconnects by itself; a command left
+ * unanswered by a dropped connection is sent again, under the same ref, after the next welcome.
  */
 export class RecordingClient {
   readonly label: string;
@@ -29,8 +38,9 @@ export class RecordingClient {
   readonly messages: ServerMessage[] = [];
   /** Server messages that failed the protocol schema, with the reason. */
   readonly invalid: { text: string; error: string }[] = [];
-  /** Each update's seq that did not follow the previous one by exactly one. */
+  /** Updates whose seq did not rise above the one before (each update is the next state of the view). */
   readonly seqGaps: { after: number; got: number }[] = [];
+  /** The room seq this client knows the room reached: every message carries one. */
   lastSeq: number | undefined;
   view: GameView | undefined;
   /** Every view this client held, in the order it got them, with the seq each belongs to. */
@@ -41,7 +51,13 @@ export class RecordingClient {
   welcomes = 0;
   readonly socket: Socket;
   #refs = 0;
-  #pending = new Map<string, Pending>();
+  /** The seq of the last update, which only rises. */
+  #lastUpdate: number | undefined;
+  /** The view schema of the room's game, known from the welcome. */
+  #viewSchema: (typeof games)[string]['schemas']['view'] | undefined;
+  /** A prefix per client, so refs are unique across the clients of one seat (the server keys refs per actor). */
+  readonly #refPrefix = randomBytes(4).toString('hex');
+  #pending = new Map<string, Pending & { payload: string }>();
   #waiters = new Set<Waiter>();
   #hooked = new WeakSet<object>();
 
@@ -85,17 +101,25 @@ export class RecordingClient {
     return this.socket.connected;
   }
 
-  /** Sends a command and resolves with its ack or rejection. */
-  send(command: GameCommandInput): Promise<CommandOutcome> {
-    const ref = `${this.label}-${++this.#refs}`;
+  /** Sends a command and resolves with its ack or rejection; `ref` only to send a command of another client again. */
+  send(command: GameCommandInput, ref = `${this.label}-${this.#refPrefix}-${++this.#refs}`): Promise<CommandOutcome> {
+    const payload = JSON.stringify({ type: 'command', ref, command });
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
         this.#pending.delete(ref);
         resolve({ ok: false, code: 'TEST_TIMEOUT', detail: `no ack for ${command.type} within ${COMMAND_TIMEOUT_MS} ms` });
       }, COMMAND_TIMEOUT_MS);
-      this.#pending.set(ref, { resolve, timer });
-      this.socket.emit(WIRE_EVENT, JSON.stringify({ type: 'command', ref, command }));
+      this.#pending.set(ref, { resolve, timer, payload });
+      this.socket.emit(WIRE_EVENT, payload);
     });
+  }
+
+  #settle(ref: string, outcome: CommandOutcome): void {
+    const pending = this.#pending.get(ref);
+    if (!pending) return;
+    clearTimeout(pending.timer);
+    this.#pending.delete(ref);
+    pending.resolve(outcome);
   }
 
   /** Sends a command that must be accepted; returns the seq it was committed at. */
@@ -126,22 +150,29 @@ export class RecordingClient {
     });
   }
 
-  /** Resolves once this client has applied `seq`. */
-  waitForSeq(seq: number): Promise<void> {
-    return this.waitFor(() => (this.lastSeq ?? -1) >= seq, `${this.label}: seq ${seq}`);
-  }
-
-  /** Every update event received so far, with the seq of its update. */
-  events(): { seq: number; event: GameViewEvent }[] {
-    const out: { seq: number; event: GameViewEvent }[] = [];
-    for (const m of this.messages) if (m.type === 'update') for (const event of m.events) out.push({ seq: m.seq, event });
-    return out;
+  /**
+   * Resolves once this client has everything up to `seq`. A viewer whose view a commit did not change gets no update
+   * for it, so the client pings: a pong carries the room's seq and follows every update sent before it.
+   */
+  async waitForSeq(seq: number): Promise<void> {
+    const reached = () => (this.lastSeq ?? -1) >= seq;
+    while (!reached()) {
+      if (this.socket.connected) this.socket.emit(WIRE_EVENT, JSON.stringify({ type: 'ping', ref: `seq-${++this.#refs}` }));
+      await this.waitFor(reached, `${this.label}: seq ${seq}`, 300).catch(() => undefined);
+    }
   }
 
   /** The current free-table view; throws before the first welcome or when the room runs another game. */
   current(): FreeTableView {
     if (!this.view) throw new Error(`${this.label}: no view yet`);
     if (this.view.game !== 'free-table') throw new Error(`${this.label}: the room runs ${this.view.game}`);
+    return this.view;
+  }
+
+  /** The current Grail War view; throws before the first welcome or when the room runs another game. */
+  currentGw(): GwView {
+    if (!this.view) throw new Error(`${this.label}: no view yet`);
+    if (this.view.game !== 'grail-war') throw new Error(`${this.label}: the room runs ${this.view.game}`);
     return this.view;
   }
 
@@ -203,34 +234,30 @@ export class RecordingClient {
     }
     const parsed = result.data;
     this.messages.push(parsed);
+    if (parsed.type === 'welcome') this.#viewSchema = games[parsed.room.game]?.schemas.view;
     this.#takeView(payload as ServerMessage, parsed);
     switch (parsed.type) {
       case 'welcome':
-        this.lastSeq = parsed.seq;
         this.viewer = parsed.viewer;
         this.welcomes++;
+        // Commands the last connection left unanswered go again under their refs: the server answers each once.
+        for (const p of this.#pending.values()) this.socket.emit(WIRE_EVENT, p.payload);
         break;
       case 'update':
-        if (this.lastSeq !== undefined && parsed.seq !== this.lastSeq + 1) this.seqGaps.push({ after: this.lastSeq, got: parsed.seq });
-        this.lastSeq = parsed.seq;
+        if (this.#lastUpdate !== undefined && parsed.seq <= this.#lastUpdate) this.seqGaps.push({ after: this.#lastUpdate, got: parsed.seq });
+        this.#lastUpdate = parsed.seq;
+        for (const ref of parsed.acks ?? []) this.#settle(ref, { ok: true, seq: parsed.seq });
         break;
       case 'ack':
-      case 'rejected': {
-        const pending = parsed.ref === null ? undefined : this.#pending.get(parsed.ref);
-        if (pending && parsed.ref !== null) {
-          clearTimeout(pending.timer);
-          this.#pending.delete(parsed.ref);
-          pending.resolve(
-            parsed.type === 'ack'
-              ? { ok: true, seq: parsed.seq }
-              : { ok: false, code: parsed.code, rule: parsed.rule, detail: parsed.detail },
-          );
-        }
+        this.#settle(parsed.ref, { ok: true, seq: parsed.seq });
         break;
-      }
+      case 'rejected':
+        if (parsed.ref !== null) this.#settle(parsed.ref, { ok: false, code: parsed.code, rule: parsed.rule, detail: parsed.detail });
+        break;
       default:
         break;
     }
+    if ('seq' in parsed) this.lastSeq = Math.max(this.lastSeq ?? 0, parsed.seq);
     this.#notify();
   }
 
@@ -242,7 +269,7 @@ export class RecordingClient {
     if (parsed.type !== 'welcome' && parsed.type !== 'update') return;
     const step = this.#replica.receive(received);
     if (step === 'unchanged') return;
-    const checked = step === 'lost' ? undefined : parsed.view ? { success: true as const, data: parsed.view } : gameView.safeParse(this.#replica.view);
+    const checked = step === 'lost' || !this.#viewSchema ? undefined : this.#viewSchema.safeParse(this.#replica.view);
     if (!checked?.success) {
       const error = checked ? checked.error.message.slice(0, 2000) : 'a view patch that does not apply to the view held';
       this.invalid.push({ text: JSON.stringify(received).slice(0, 2000), error });
@@ -250,8 +277,8 @@ export class RecordingClient {
       this.socket.emit(WIRE_EVENT, JSON.stringify({ type: 'resync' }));
       return;
     }
-    this.view = checked.data;
-    this.views.push({ seq: parsed.seq, view: checked.data });
+    this.view = checked.data as GameView;
+    this.views.push({ seq: parsed.seq, view: this.view });
   }
 
   #notify(): void {

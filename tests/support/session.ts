@@ -1,18 +1,12 @@
 import { verifyCommitment } from '@veiltable/engine';
-import type { GameCommandInput, GameViewEvent } from '@veiltable/protocol';
-import type { DeclarationView } from '@veiltable/protocol/games/free-table';
-import type { RecordingClient } from './recording-client.ts';
+import type { DeclarationView } from '@veiltable/protocol';
+import type { GameCommandInput, RecordingClient } from './recording-client.ts';
 
-/** Runs a command that must be accepted and waits until the sender has applied it; returns its seq and events. */
-export async function commit(client: RecordingClient, command: GameCommandInput): Promise<{ seq: number; events: GameViewEvent[] }> {
+/** Runs a command that must be accepted and waits until the sender has applied it; returns its seq. */
+export async function commit(client: RecordingClient, command: GameCommandInput): Promise<{ seq: number }> {
   const seq = await client.run(command);
   await client.waitForSeq(seq);
-  return { seq, events: eventsAt(client, seq) };
-}
-
-/** The events a client received in the update of one seq. */
-export function eventsAt(client: RecordingClient, seq: number): GameViewEvent[] {
-  return client.events().filter((e) => e.seq === seq).map((e) => e.event);
+  return { seq };
 }
 
 /** Waits until every client has applied `seq`. */
@@ -27,18 +21,31 @@ export function declIn(client: RecordingClient, id: string): DeclarationView {
   return decl;
 }
 
-/** Commitments (seat → hash) this client learnt from decl.answered events of one declaration. */
+/** The newest declaration in this client's free-table view (the one a decl.open just made). */
+export function newestDecl(client: RecordingClient): DeclarationView {
+  const decl = client.current().declarations.at(-1);
+  if (!decl) throw new Error(`${client.label}: no declaration`);
+  return decl;
+}
+
+/**
+ * Commitments (seat → hash) this client was shown while the declaration was sealed, from every view it held: what
+ * it can check the reveal against. A commitment that changed while sealed (a changed answer) keeps the last one.
+ */
 export function commitmentsSeen(client: RecordingClient, declId: string): Map<string, string> {
   const seen = new Map<string, string>();
-  for (const { event } of client.events()) {
-    if (event.type === 'decl.answered' && event.decl === declId) seen.set(event.seat, event.commitment);
+  for (const { view } of client.views) {
+    if (view.game !== 'free-table') continue;
+    const decl = view.declarations.find((d) => d.id === declId);
+    if (decl?.status !== 'open') continue;
+    for (const a of decl.answers) if (a.commitment) seen.set(a.seat, a.commitment);
   }
   return seen;
 }
 
-/** The seq of the first update carrying `decl.revealed` for that declaration, if any. */
+/** The seq of the first view this client held with that declaration revealed, if any. */
 export function revealSeqOf(client: RecordingClient, declId: string): number | undefined {
-  return client.events().find((e) => e.event.type === 'decl.revealed' && e.event.decl.id === declId)?.seq;
+  return client.views.find(({ view }) => view.game === 'free-table' && view.declarations.some((d) => d.id === declId && d.status === 'revealed'))?.seq;
 }
 
 /** Every problem with a revealed declaration: unrevealed answers, missing salts, hashes that do not verify. */
