@@ -1,6 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { io } from 'socket.io-client';
 import type { Socket } from 'socket.io-client';
 import type { ServerMessage } from '@veiltable/protocol';
+import type { FreeTableView } from '@veiltable/protocol/games/free-table';
 import { createRoomResponse, PROTOCOL_VERSION, seatLinkResponse, serverMessage, ViewReplica, WIRE_EVENT } from '@veiltable/protocol';
 import type { Driver } from './driver.ts';
 import { answerText, CONNECT_PARALLEL, DRAIN_TIMEOUT_MS, ROUND_TIMEOUT_MS, waitUntil } from './driver.ts';
@@ -23,6 +25,10 @@ export type VtSocket = {
   /** Counted toward the room's fan-out; false while deliberately dropped. */
   active: boolean;
   revealedDecl: string | undefined;
+  /** The newest declaration this socket saw open, so each opening is acted on once. */
+  openedDecl: string | undefined;
+  /** Refs are unique per client: the server keeps them per actor as idempotency keys. */
+  refPrefix: string;
   nextRef: number;
   pending: Map<string, { sentAt: number; answer: boolean }>;
 };
@@ -100,6 +106,8 @@ export class VeiltableDriver implements Driver {
       replica: new ViewReplica(),
       active: true,
       revealedDecl: undefined,
+      openedDecl: undefined,
+      refPrefix: randomBytes(4).toString('hex'),
       nextRef: 1,
       pending: new Map(),
       socket: undefined as unknown as Socket,
@@ -121,6 +129,7 @@ export class VeiltableDriver implements Driver {
           if (!serverMessage.safeParse(msg).success) this.rec.error('welcome-shape');
           vs.replica.receive(msg);
           vs.lastSeq = msg.seq;
+          this.onView(vs);
           resolve(vs);
           return;
         }
@@ -146,38 +155,50 @@ export class VeiltableDriver implements Driver {
     switch (msg.type) {
       case 'update':
         this.rec.sizeOf('update', msg);
-        if (msg.seq !== vs.lastSeq + 1) this.rec.error('seq-gap');
+        if (msg.seq <= vs.lastSeq) this.rec.error('seq-order');
         vs.lastSeq = msg.seq;
-        for (const ev of msg.events) {
-          if (ev.type === 'decl.opened') this.onOpened(vs, ev.decl.id);
-          else if (ev.type === 'decl.revealed') this.onRevealed(vs, ev.decl.id, ev.decl.answers.length);
-        }
+        for (const ref of msg.acks ?? []) this.acked(vs, ref);
+        if (msg.patch || msg.view) this.onView(vs);
         return;
-      case 'ack': {
+      case 'ack':
         this.rec.sizeOf('ack', msg);
-        const sent = vs.pending.get(msg.ref);
-        if (!sent) return this.rec.error('unknown-ack');
-        vs.pending.delete(msg.ref);
-        this.rec.committed();
-        if (sent.answer) this.rec.declared(performance.now() - sent.sentAt);
-        return;
-      }
+        return this.acked(vs, msg.ref);
       case 'rejected':
         return this.rec.error(`rejected:${msg.code}`);
       case 'kicked':
         return this.rec.error(`kicked:${msg.code}`);
       case 'welcome':
-        // After an automatic reconnect: the missed updates came first, so lastSeq is already current.
-        if (msg.seq !== vs.lastSeq) this.rec.error('welcome-seq');
-        vs.lastSeq = msg.seq;
+        // After an automatic reconnect: the welcome's view is the room as this viewer sees it now.
+        vs.lastSeq = Math.max(vs.lastSeq, msg.seq);
+        this.onView(vs);
         return;
       case 'pong':
         return;
     }
   }
 
+  private acked(vs: VtSocket, ref: string): void {
+    const sent = vs.pending.get(ref);
+    if (!sent) return this.rec.error('unknown-ack');
+    vs.pending.delete(ref);
+    this.rec.committed();
+    if (sent.answer) this.rec.declared(performance.now() - sent.sentAt);
+  }
+
+  /** Reads the round off the view this socket now holds: its newest declaration, opened or revealed. */
+  private onView(vs: VtSocket): void {
+    const decl = (vs.replica.view as FreeTableView | undefined)?.declarations.at(-1);
+    if (!decl) return;
+    if (decl.status === 'open' && vs.openedDecl !== decl.id) {
+      vs.openedDecl = decl.id;
+      this.onOpened(vs, decl.id);
+    } else if (decl.status === 'revealed' && vs.revealedDecl !== decl.id) {
+      this.onRevealed(vs, decl.id, decl.answers.filter((a) => a.declared).length);
+    }
+  }
+
   private send(vs: VtSocket, command: unknown, answer: boolean): void {
-    const ref = `q${vs.nextRef++}`;
+    const ref = `${vs.refPrefix}-${vs.nextRef++}`;
     const text = JSON.stringify({ type: 'command', ref, command });
     vs.pending.set(ref, { sentAt: performance.now(), answer });
     this.rec.size('command', text.length);

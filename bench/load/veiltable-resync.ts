@@ -11,8 +11,8 @@ const CONNECT_TIMEOUT_MS = 20_000;
 
 /**
  * The resync scenario, while every room keeps playing: the spectator of each chosen room drops, misses a few
- * rounds, and comes back with its last seq; it is consistent once the catch-up updates and the welcome are in
- * with no gap. Then the same number of fresh connections (no seq, full view) give the baseline.
+ * rounds, and comes back with its last seq; it is back once its welcome (its viewer's view of that moment) is in,
+ * with nothing before it. Then the same number of fresh connections (no seq) give the baseline.
  */
 export async function resyncRoom(driver: VeiltableDriver, rooms: VtRoom[], req: ResyncRequest, url: string): Promise<ResyncResult> {
   const errors: ErrorCounts = {};
@@ -43,7 +43,7 @@ export async function resyncRoom(driver: VeiltableDriver, rooms: VtRoom[], req: 
   };
 }
 
-/** Connects, collects the catch-up, and resolves at the welcome; the socket is closed again afterwards. */
+/** Connects and resolves at the welcome; the socket is closed again afterwards. */
 function timedConnect(url: string, token: string, lastSeq: number | undefined, fail: (kind: string) => void): Promise<Timed | undefined> {
   const t0 = performance.now();
   const socket = io(url, {
@@ -52,10 +52,8 @@ function timedConnect(url: string, token: string, lastSeq: number | undefined, f
     reconnection: false,
     auth: { token, protocol: PROTOCOL_VERSION, ...(lastSeq !== undefined ? { lastSeq } : {}) },
   });
-  let expected = lastSeq;
   let updates = 0;
   let chars = 0;
-  let contiguous = true;
   return new Promise((resolve) => {
     const finish = (t: Timed | undefined) => {
       clearTimeout(timer);
@@ -69,14 +67,8 @@ function timedConnect(url: string, token: string, lastSeq: number | undefined, f
     socket.on(WIRE_EVENT, (msg: ServerMessage) => {
       // The JSON size of each message, as before the wire carried objects: every one counts here.
       chars += JSON.stringify(msg).length;
-      if (msg.type === 'update') {
-        updates++;
-        if (expected !== undefined && msg.seq !== expected + 1) contiguous = false;
-        expected = msg.seq;
-      } else if (msg.type === 'welcome') {
-        const consistent = contiguous && (lastSeq === undefined || expected === msg.seq);
-        finish({ ms: performance.now() - t0, chars, updates, consistent });
-      }
+      if (msg.type === 'update') updates++;
+      else if (msg.type === 'welcome') finish({ ms: performance.now() - t0, chars, updates, consistent: updates === 0 });
     });
     socket.on('connect_error', (e) => {
       fail(`connect_error:${e.message}`);
