@@ -6,7 +6,10 @@ import type { Server } from 'socket.io';
 import type { Store } from './db/store.ts';
 import { registerClientFiles } from './http/client-files.ts';
 import { installErrorHandlers } from './http/http-error.ts';
+import { registerRateLimit } from './http/rate-limit.ts';
+import { requestLogger } from './http/request-log.ts';
 import { registerApiRoutes } from './http/routes.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { RoomRegistry } from './rooms/room-registry.ts';
 import { attachSocketServer } from './socket/socket-server.ts';
 
@@ -16,10 +19,15 @@ export type AppOptions = {
   publicUrl: string | (() => string);
   /** The built client (packages/client/dist); served with an SPA fallback when it holds an index.html. */
   clientDir?: string;
-  logger?: boolean;
+  /** Turns on the request log (pino) at this level, tokens redacted; without it nothing is logged. */
+  logLevel?: string;
   /** Rule sets rooms may run, by id. */
   games?: Record<string, AnyGame>;
   snapshotEvery?: number;
+  /** Rooms one client address may create per minute (default 10). */
+  roomsPerMinute?: number;
+  /** Unload rooms idle this long (see RoomRegistry); without it rooms stay loaded. */
+  roomIdleMs?: number;
 };
 
 export type App = { app: FastifyInstance; io: Server; rooms: RoomRegistry };
@@ -29,16 +37,22 @@ const BODY_LIMIT = 16 * 1024;
 
 /** The whole server, wired but not listening: HTTP tests use app.inject(), socket tests listen on port 0. */
 export function buildApp(opts: AppOptions): App {
-  const app = Fastify({ logger: opts.logger ?? false, bodyLimit: BODY_LIMIT });
+  const app = Fastify({ logger: opts.logLevel ? requestLogger(opts.logLevel) : false, bodyLimit: BODY_LIMIT });
   const publicUrl = typeof opts.publicUrl === 'function' ? opts.publicUrl : () => opts.publicUrl as string;
   const rooms = new RoomRegistry({
     store: opts.store,
     games: opts.games ?? { 'free-table': freeTable, 'dungeon-2d6': dungeon2d6, 'call-of-t': callOfT, 'grail-war': grailWar },
     ...(opts.snapshotEvery ? { snapshotEvery: opts.snapshotEvery } : {}),
+    ...(opts.roomIdleMs ? { idleMs: opts.roomIdleMs } : {}),
   });
 
   installErrorHandlers(app);
-  registerApiRoutes(app, { store: opts.store, rooms, publicUrl });
+  // Plugins load in order: headers and limits are in place before the routes they apply to.
+  registerSecurityHeaders(app);
+  registerRateLimit(app);
+  void app.register(async (api) =>
+    registerApiRoutes(api, { store: opts.store, rooms, publicUrl, roomsPerMinute: opts.roomsPerMinute ?? 10 }),
+  );
   registerClientFiles(app, opts.clientDir);
 
   const io = attachSocketServer(app.server, { store: opts.store, rooms });
