@@ -15,6 +15,10 @@ export type ServerOptions = {
   /** A Postgres server URL; without it the server uses embedded PGlite in its own data dir. */
   databaseUrl?: string;
   demo?: boolean;
+  /** More environment for the server, over the test defaults below. */
+  env?: Record<string, string>;
+  /** Told every chunk the server prints, from the start (the tests of start-up itself react to it). */
+  onOutput?: (text: string) => void;
 };
 
 export type ServerProcess = {
@@ -55,6 +59,9 @@ export async function startServer(opts: ServerOptions = {}): Promise<ServerProce
       DATA_DIR: dataDir,
       DEMO: opts.demo ? '1' : '0',
       NODE_ENV: 'test',
+      // A test file creates rooms faster than any person would.
+      ROOMS_PER_MINUTE: '10000',
+      ...opts.env,
     };
     if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl;
     else delete env.DATABASE_URL;
@@ -74,6 +81,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<ServerProce
         const text = chunk.toString('utf8');
         log += text;
         pending += text;
+        opts.onOutput?.(text);
         const match = READY.exec(pending);
         if (match) {
           clearTimeout(timer);
@@ -87,7 +95,11 @@ export async function startServer(opts: ServerOptions = {}): Promise<ServerProce
       };
       const onExit = (code: number | null, signal: string | null) => fail(`exited early (code ${code}, signal ${signal})`);
       proc.stdout!.on('data', onData);
-      proc.stderr!.on('data', (chunk: Buffer) => (log += chunk.toString('utf8')));
+      proc.stderr!.on('data', (chunk: Buffer) => {
+        const text = chunk.toString('utf8');
+        log += text;
+        opts.onOutput?.(text);
+      });
       proc.once('exit', onExit);
     });
   };
