@@ -26,6 +26,8 @@ export type ServerProcess = {
   port: number;
   /** Everything the server printed so far, for failure messages. */
   output(): string;
+  /** True while the process runs (it has not crashed or been killed). */
+  alive(): boolean;
   /** Sends the signal and waits for the process to exit. */
   kill(signal?: NodeJS.Signals): Promise<void>;
   /** Starts the server again on the same database, data dir and port (killing it first if still running). */
@@ -119,6 +121,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<ServerProce
     url,
     port,
     output: () => log,
+    alive: () => child !== undefined && child.exitCode === null && child.signalCode === null,
     kill,
     async restart() {
       await kill('SIGKILL');
