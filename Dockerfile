@@ -3,6 +3,8 @@ FROM node:24-slim
 WORKDIR /app
 RUN npm install -g pnpm@12.4.2
 COPY package.json pnpm-lock.yaml pnpm-workspace.yaml ./
+# The patched dependencies (pnpm-workspace.yaml's patchedDependencies) are applied at install.
+COPY patches patches/
 COPY packages/engine/package.json packages/engine/
 COPY packages/protocol/package.json packages/protocol/
 COPY packages/server/package.json packages/server/

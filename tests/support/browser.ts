@@ -57,8 +57,8 @@ export async function waitForCount(page: Page, selector: string, count: number):
 export type PageLink = { url: string; laptop?: boolean };
 
 /**
- * Opens a page per link, each online in its room, and runs `body` with them; an uncaught error on any page fails
- * the test once `body` is done. On a failure each page's screenshot is saved as `<name>-failure-<n>.png`. The pages
+ * Opens a page per link, each online in its room, and runs `body` with them; an uncaught error or a CSP violation
+ * on any page fails the test once `body` is done. On a failure each page's screenshot is saved as `<name>-failure-<n>.png`. The pages
  * are closed in any case.
  */
 export async function withPages<const L extends readonly PageLink[]>(
@@ -73,6 +73,10 @@ export async function withPages<const L extends readonly PageLink[]>(
     for (const link of links) {
       const page = await (link.laptop ? laptopPage(browser) : phonePage(browser));
       page.on('pageerror', (e) => errors.push(e.message));
+      // The server's Content-Security-Policy must let the built client do everything it does.
+      page.on('console', (m) => {
+        if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) errors.push(m.text());
+      });
       pages.push(page);
       await page.goto(link.url);
     }

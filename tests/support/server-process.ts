@@ -15,6 +15,10 @@ export type ServerOptions = {
   /** A Postgres server URL; without it the server uses embedded PGlite in its own data dir. */
   databaseUrl?: string;
   demo?: boolean;
+  /** More environment for the server, over the test defaults below. */
+  env?: Record<string, string>;
+  /** Told every chunk the server prints, from the start (the tests of start-up itself react to it). */
+  onOutput?: (text: string) => void;
 };
 
 export type ServerProcess = {
@@ -22,6 +26,8 @@ export type ServerProcess = {
   port: number;
   /** Everything the server printed so far, for failure messages. */
   output(): string;
+  /** True while the process runs (it has not crashed or been killed). */
+  alive(): boolean;
   /** Sends the signal and waits for the process to exit. */
   kill(signal?: NodeJS.Signals): Promise<void>;
   /** Starts the server again on the same database, data dir and port (killing it first if still running). */
@@ -55,6 +61,9 @@ export async function startServer(opts: ServerOptions = {}): Promise<ServerProce
       DATA_DIR: dataDir,
       DEMO: opts.demo ? '1' : '0',
       NODE_ENV: 'test',
+      // A test file creates rooms faster than any person would.
+      ROOMS_PER_MINUTE: '10000',
+      ...opts.env,
     };
     if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl;
     else delete env.DATABASE_URL;
@@ -74,6 +83,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<ServerProce
         const text = chunk.toString('utf8');
         log += text;
         pending += text;
+        opts.onOutput?.(text);
         const match = READY.exec(pending);
         if (match) {
           clearTimeout(timer);
@@ -87,7 +97,11 @@ export async function startServer(opts: ServerOptions = {}): Promise<ServerProce
       };
       const onExit = (code: number | null, signal: string | null) => fail(`exited early (code ${code}, signal ${signal})`);
       proc.stdout!.on('data', onData);
-      proc.stderr!.on('data', (chunk: Buffer) => (log += chunk.toString('utf8')));
+      proc.stderr!.on('data', (chunk: Buffer) => {
+        const text = chunk.toString('utf8');
+        log += text;
+        opts.onOutput?.(text);
+      });
       proc.once('exit', onExit);
     });
   };
@@ -107,6 +121,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<ServerProce
     url,
     port,
     output: () => log,
+    alive: () => child !== undefined && child.exitCode === null && child.signalCode === null,
     kill,
     async restart() {
       await kill('SIGKILL');

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { seatId } from './common.ts';
+import { text } from './text.ts';
 
 /** POST /api/rooms */
 export const createRoomRequest = z.object({
-  title: z.string().trim().min(1).max(80).default('Veiltable'),
+  title: text().trim().min(1).max(80).default('Veiltable'),
   /** A game id of the registry; the server refuses the others (UNKNOWN_GAME). */
   game: z.string().min(1).max(40).default('free-table'),
 });
@@ -16,11 +17,16 @@ export const createRoomResponse = z.object({
 export type CreateRoomResponse = z.infer<typeof createRoomResponse>;
 
 /** POST /api/rooms/:roomId/seats (GM bearer token) */
-export const addSeatRequest = z.object({ name: z.string().trim().min(1).max(40) });
+export const addSeatRequest = z.object({ name: text().trim().min(1).max(40) });
 export const seatLinkResponse = z.object({ seat: seatId, name: z.string(), token: z.string(), url: z.string() });
 export type SeatLinkResponse = z.infer<typeof seatLinkResponse>;
 
-/** POST /api/rooms/:roomId/seats/:seat/reissue and POST /api/rooms/:roomId/spectator/reissue (GM bearer token) */
-export const spectatorLinkResponse = z.object({ token: z.string(), url: z.string() });
+/**
+ * POST /api/rooms/:roomId/spectator/reissue and POST /api/rooms/:roomId/gm/reissue (GM bearer token): the new link.
+ * (A seat's reissue answers with seatLinkResponse.)
+ */
+export const linkResponse = z.object({ token: z.string(), url: z.string() });
+export type LinkResponse = z.infer<typeof linkResponse>;
+export const spectatorLinkResponse = linkResponse;
 
 export const httpError = z.object({ error: z.string(), message: z.string() });

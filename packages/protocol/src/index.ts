@@ -1,5 +1,6 @@
 export * from './version.ts';
 export * from './common.ts';
+export * from './text.ts';
 export * from './http.ts';
 export * from './messages.ts';
 export * from './view-diff.ts';

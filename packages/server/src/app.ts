@@ -6,7 +6,10 @@ import type { Server } from 'socket.io';
 import type { Store } from './db/store.ts';
 import { registerClientFiles } from './http/client-files.ts';
 import { installErrorHandlers } from './http/http-error.ts';
+import { registerRateLimit } from './http/rate-limit.ts';
+import { requestLogger } from './http/request-log.ts';
 import { registerApiRoutes } from './http/routes.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { RoomRegistry } from './rooms/room-registry.ts';
 import { socketPort } from './socket/socket-port.ts';
 import { createSocketServer, serveSockets } from './socket/socket-server.ts';
@@ -17,10 +20,17 @@ export type AppOptions = {
   publicUrl: string | (() => string);
   /** The built client (packages/client/dist); served with an SPA fallback when it holds an index.html. */
   clientDir?: string;
-  logger?: boolean;
+  /** Turns on the request log (pino) at this level, tokens redacted; without it nothing is logged. */
+  logLevel?: string;
   /** Rule sets rooms may run, by id (the registry's games unless given). */
   games?: Readonly<Record<string, AnyGame>>;
   snapshotEvery?: number;
+  /** Rooms one client address may create per minute (default 10). */
+  roomsPerMinute?: number;
+  /** Unload rooms idle this long (see RoomRegistry); without it rooms stay loaded. */
+  roomIdleMs?: number;
+  /** The registry's clock (ms since the epoch): how long rooms were idle or their queues busy; tests move it. */
+  now?: () => number;
 };
 
 export type App = { app: FastifyInstance; io: Server; rooms: RoomRegistry };
@@ -30,7 +40,7 @@ const BODY_LIMIT = 16 * 1024;
 
 /** The whole server, wired but not listening: HTTP tests use app.inject(), socket tests listen on port 0. */
 export function buildApp(opts: AppOptions): App {
-  const app = Fastify({ logger: opts.logger ?? false, bodyLimit: BODY_LIMIT });
+  const app = Fastify({ logger: opts.logLevel ? requestLogger(opts.logLevel) : false, bodyLimit: BODY_LIMIT });
   const publicUrl = typeof opts.publicUrl === 'function' ? opts.publicUrl : () => opts.publicUrl as string;
   const io = createSocketServer(app.server);
   const rooms = new RoomRegistry({
@@ -38,10 +48,17 @@ export function buildApp(opts: AppOptions): App {
     games: opts.games ?? games,
     port: (roomId) => socketPort(io, roomId),
     ...(opts.snapshotEvery ? { snapshotEvery: opts.snapshotEvery } : {}),
+    ...(opts.roomIdleMs ? { idleMs: opts.roomIdleMs } : {}),
+    ...(opts.now ? { now: opts.now } : {}),
   });
 
   installErrorHandlers(app);
-  registerApiRoutes(app, { store: opts.store, rooms, publicUrl });
+  // Plugins load in order: headers and limits are in place before the routes they apply to.
+  registerSecurityHeaders(app);
+  registerRateLimit(app);
+  void app.register(async (api) =>
+    registerApiRoutes(api, { store: opts.store, rooms, publicUrl, roomsPerMinute: opts.roomsPerMinute ?? 10 }),
+  );
   registerClientFiles(app, opts.clientDir);
 
   serveSockets(io, { store: opts.store, rooms });

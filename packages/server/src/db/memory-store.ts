@@ -67,6 +67,7 @@ export function memoryStore(): Store {
         if (t.roomId === roomId && t.role === role && t.seat === seat) t.revoked = true;
       }
     },
+    async ping() {},
     async close() {},
   };
 }

@@ -6,6 +6,7 @@ import type { LogEntry, Store, TokenRole } from './store.ts';
 import { assertConsecutive } from './store.ts';
 import type { RoomAppend } from './append-coalescer.ts';
 import { AppendCoalescer } from './append-coalescer.ts';
+import { guarded, guardedStore } from './outage.ts';
 
 /**
  * Encodes a value for a jsonb column as JSON text cast to jsonb. The explicit `::text` keeps both drivers
@@ -74,14 +75,18 @@ const toEntry = (r: RoomEventRow): LogEntry => ({
   ...(r.ref === null ? {} : { ref: r.ref }),
 });
 
-/** A Store on Postgres or PGlite through kysely. `close()` destroys the Kysely instance. */
+/**
+ * A Store on Postgres or PGlite through kysely. `close()` destroys the Kysely instance. Every operation has a
+ * deadline and reports an outage as StoreUnavailable (outage.ts).
+ */
 export function sqlStore(db: Kysely<Database>): Store {
   // Appends of different rooms made while others are being written share one statement (see AppendCoalescer).
-  const appends = new AppendCoalescer((batch) => appendMany(db, batch), {
+  // The statement has its own deadline, so one that never settles cannot hold a slot of the coalescer for good.
+  const appends = new AppendCoalescer((batch) => guarded('append statement', () => appendMany(db, batch)), {
     maxInFlight: APPENDS_IN_FLIGHT,
     maxRows: MAX_APPEND_ROWS,
   });
-  return {
+  return guardedStore({
     async createRoom(room, initialState) {
       await db.transaction().execute(async (tx) => {
         await tx
@@ -171,8 +176,12 @@ export function sqlStore(db: Kysely<Database>): Store {
         .execute();
     },
 
+    async ping() {
+      await sql`select 1`.execute(db);
+    },
+
     async close() {
       await db.destroy();
     },
-  };
+  });
 }

@@ -251,6 +251,10 @@ export function storeContract(name: string, open: OpenStore): void {
       expect(await store.findToken(s1c.hash)).toEqual(s1c);
     });
 
+    test('ping answers while the store is open', async () => {
+      await expect(store.ping()).resolves.toBeUndefined();
+    });
+
     test('unknown room and token read as undefined', async () => {
       expect(await store.getRoom(`r-${randomUUID()}`)).toBeUndefined();
       expect(await store.latestSnapshot(`r-${randomUUID()}`)).toBeUndefined();

@@ -21,6 +21,24 @@ export class VersionConflict extends Error {
 }
 
 /**
+ * The database did not answer: unreachable, a dropped connection, a statement or client-side timeout. Nothing is
+ * wrong with the request; the same operation may succeed later (clients are told STORE_UNAVAILABLE, retry).
+ * Whether a write that failed this way landed is unknown.
+ */
+export class StoreUnavailable extends Error {
+  readonly code = 'STORE_UNAVAILABLE';
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = 'StoreUnavailable';
+  }
+}
+
+/** True for an outage of the store (answer STORE_UNAVAILABLE, retry), false for anything else (a bug: INTERNAL). */
+export function isStoreUnavailable(e: unknown): e is StoreUnavailable {
+  return e instanceof StoreUnavailable;
+}
+
+/**
  * Where rooms live: an append-only event log per room, periodic snapshots, and link tokens.
  * Every implementation passes the storage contract suite (store-contract.ts).
  */
@@ -47,6 +65,8 @@ export interface Store {
   findToken(hash: string): Promise<TokenRecord | undefined>;
   /** Revokes every live token of that role (and seat) in the room. */
   revokeTokens(roomId: string, role: TokenRole, seat: string | null): Promise<void>;
+  /** One round trip to the database (health checks); rejects with StoreUnavailable when it does not answer. */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 

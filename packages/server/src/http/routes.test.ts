@@ -1,13 +1,16 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import { createRoomResponse, httpError, seatLinkResponse, spectatorLinkResponse } from '@veiltable/protocol';
+import { createRoomResponse, httpError, linkResponse, seatLinkResponse, spectatorLinkResponse } from '@veiltable/protocol';
 import type { App } from '../app.ts';
 import { buildApp } from '../app.ts';
 import { memoryStore } from '../db/memory-store.ts';
 import type { Store } from '../db/store.ts';
+import { StoreUnavailable } from '../db/store.ts';
 import { resolveToken } from '../rooms/tokens.ts';
+import { WireClient } from '../testing/wire-client.ts';
 
 const PUBLIC = 'https://table.example';
 let current: App | undefined;
@@ -60,6 +63,8 @@ describe('POST /api/rooms', () => {
     ['an unknown game', { game: 'chess' }, 'UNKNOWN_GAME'],
     ['a title too long', { title: 'x'.repeat(81) }, 'BAD_SHAPE'],
     ['not JSON', '{"title":', 'BAD_JSON'],
+    ['a title with U+0000', { title: 'a\u0000b' }, 'BAD_TEXT'],
+    ['a title with a lone surrogate', { title: 'a\uD800b' }, 'BAD_TEXT'],
   ])('%s is a 400', async (_name, payload, code) => {
     const { app } = start();
     const res = await app.inject({
@@ -135,12 +140,14 @@ describe('POST /api/rooms/:roomId/seats', () => {
     ['a name too long', { name: 'x'.repeat(41) }],
     ['a missing name', {}],
     ['a number', { name: 7 }],
-  ])('%s is a 400 BAD_SHAPE', async (_name, payload) => {
+    ['a name with U+0000', { name: 'Ak\u0000i' }, 'BAD_TEXT'],
+    ['a name with a lone surrogate', { name: '\uDC00Aki' }, 'BAD_TEXT'],
+  ])('%s is a 400 (BAD_SHAPE unless told)', async (_name, payload, code = 'BAD_SHAPE') => {
     const { app, store } = start();
     const { roomId, gmToken } = await createRoom(app);
     const res = await app.inject({ method: 'POST', url: `/api/rooms/${roomId}/seats`, headers: bearer(gmToken), payload });
     expect(res.statusCode).toBe(400);
-    expect(httpError.parse(res.json()).error).toBe('BAD_SHAPE');
+    expect(httpError.parse(res.json()).error).toBe(code);
     expect(await store.latestSeq(roomId)).toBe(0);
   });
 
@@ -198,12 +205,94 @@ describe('reissue', () => {
   });
 });
 
-describe('other routes', () => {
-  test('GET /api/health', async () => {
-    const { app } = start();
-    const res = await app.inject({ method: 'GET', url: '/api/health' });
-    expect([res.statusCode, res.json()]).toEqual([200, { ok: true }]);
+describe('GM link rotation', () => {
+  test('a new GM token replaces the old one, which no longer opens the room, and the old GM sockets are closed', async () => {
+    const { app, store, rooms } = start();
+    const created = await createRoom(app);
+    const room = (await rooms.get(created.roomId))!;
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    const oldGm = await WireClient.connect(base, created.gmToken);
+    const watcher = await WireClient.connect(base, tokenOf(created.spectatorUrl));
+    const gone = oldGm.disconnected();
+
+    const res = await app.inject({ method: 'POST', url: `/api/rooms/${created.roomId}/gm/reissue`, headers: bearer(created.gmToken) });
+    expect(res.statusCode).toBe(200);
+    const fresh = linkResponse.parse(res.json());
+    expect(fresh.url).toBe(`${PUBLIC}/r/${created.roomId}#t=${fresh.token}`);
+    expect(fresh.token).not.toBe(created.gmToken);
+    expect(await resolveToken(store, created.gmToken)).toEqual({ ok: false, error: { code: 'TOKEN_REVOKED' } });
+    expect(await resolveToken(store, fresh.token)).toEqual({ ok: true, value: { roomId: created.roomId, viewer: { role: 'gm' } } });
+    expect(await oldGm.next((m) => m.type === 'kicked')).toMatchObject({ type: 'kicked', code: 'TOKEN_REVOKED' });
+    await gone;
+    expect((await watcher.ping()).type).toBe('pong');
+    expect(room.connectionCount).toBe(1);
+    watcher.close();
+
+    // The old token can do nothing more; the new one can.
+    const again = await app.inject({ method: 'POST', url: `/api/rooms/${created.roomId}/gm/reissue`, headers: bearer(created.gmToken) });
+    expect([again.statusCode, httpError.parse(again.json()).error]).toEqual([401, 'TOKEN_REVOKED']);
+    const seat = await app.inject({ method: 'POST', url: `/api/rooms/${created.roomId}/seats`, headers: bearer(fresh.token), payload: { name: 'Aki' } });
+    expect(seat.statusCode).toBe(201);
   });
+
+  test('only the GM may rotate the GM link', async () => {
+    const { app, store } = start();
+    const created = await createRoom(app);
+    const res = await app.inject({ method: 'POST', url: `/api/rooms/${created.roomId}/gm/reissue`, headers: bearer(tokenOf(created.spectatorUrl)) });
+    expect(res.statusCode).toBe(403);
+    expect((await resolveToken(store, created.gmToken)).ok).toBe(true);
+  });
+});
+
+describe('a database outage', () => {
+  /** A store whose every call fails as a dropped database does, once `down` is set. */
+  function flaky(): { store: Store; down(): void } {
+    const inner = memoryStore();
+    let isDown = false;
+    const store = Object.fromEntries(
+      Object.entries(inner).map(([name, method]) => [
+        name,
+        (...args: unknown[]) => (isDown ? Promise.reject(new StoreUnavailable(`${name}: connection closed`)) : (method as (...a: unknown[]) => unknown)(...args)),
+      ]),
+    ) as unknown as Store;
+    return { store, down: () => (isDown = true) };
+  }
+
+  test('is a 503 STORE_UNAVAILABLE with Retry-After, not a 500, on every route that touches the database', async () => {
+    const { store, down } = flaky();
+    current = buildApp({ store, publicUrl: PUBLIC });
+    const { app } = current;
+    const created = await createRoom(app);
+    down();
+    const calls = [
+      { method: 'POST', url: '/api/rooms', payload: { title: 'T' } },
+      { method: 'POST', url: `/api/rooms/${created.roomId}/seats`, headers: bearer(created.gmToken), payload: { name: 'Aki' } },
+      { method: 'POST', url: `/api/rooms/${created.roomId}/spectator/reissue`, headers: bearer(created.gmToken) },
+      { method: 'POST', url: `/api/rooms/${created.roomId}/gm/reissue`, headers: bearer(created.gmToken) },
+      // A room that is not loaded yet must be read from the store.
+      { method: 'POST', url: '/api/rooms/AAAAAAAAAAAAAAAA/seats', headers: bearer(created.gmToken), payload: { name: 'Aki' } },
+    ] as const;
+    for (const call of calls) {
+      const res = await app.inject(call);
+      expect([call.url, res.statusCode, httpError.parse(res.json()).error]).toEqual([call.url, 503, 'STORE_UNAVAILABLE']);
+      expect(res.headers['retry-after']).toBe('5');
+    }
+  });
+
+  test('a seat whose append fails in the room is a 503, not the 400 of a rule refusal', async () => {
+    const inner = memoryStore();
+    let failAppends = false;
+    const store: Store = { ...inner, append: (id, e) => (failAppends ? Promise.reject(new StoreUnavailable('append: connection closed')) : inner.append(id, e)) };
+    current = buildApp({ store, publicUrl: PUBLIC });
+    const created = await createRoom(current.app);
+    failAppends = true;
+    const res = await current.app.inject({ method: 'POST', url: `/api/rooms/${created.roomId}/seats`, headers: bearer(created.gmToken), payload: { name: 'Aki' } });
+    expect([res.statusCode, httpError.parse(res.json()).error]).toEqual([503, 'STORE_UNAVAILABLE']);
+  });
+});
+
+describe('other routes', () => {
 
   test('without a built client, / says how to build it and unknown API paths are JSON 404s', async () => {
     const { app } = start(join(tmpdir(), 'no-such-client-dir'));

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { CreateRoomResponse, SeatLinkResponse, Viewer } from '@veiltable/protocol';
+import type { CreateRoomResponse, LinkResponse, SeatLinkResponse, Viewer } from '@veiltable/protocol';
 import { addSeatRequest, createRoomRequest, seatId } from '@veiltable/protocol';
 import type { Store } from '../db/store.ts';
 import type { Room } from '../rooms/room.ts';
@@ -8,17 +8,37 @@ import { isRoomId } from '../rooms/room-registry.ts';
 import { addSeat, seatName } from '../rooms/seats.ts';
 import { issueToken, reissueToken, roomUrl } from '../rooms/tokens.ts';
 import { checkGm } from './gm-auth.ts';
+import { registerHealth } from './health.ts';
 import type { HttpFailure } from './http-error.ts';
-import { describeIssues, failure, sendFailure } from './http-error.ts';
+import { failure, sendFailure, shapeFailure, storeUnavailable } from './http-error.ts';
+import { perMinute } from './rate-limit.ts';
 
-export type ApiDeps = { store: Store; rooms: RoomRegistry; publicUrl: () => string };
+export type ApiDeps = {
+  store: Store;
+  rooms: RoomRegistry;
+  publicUrl: () => string;
+  /** Rooms one client address may create per minute. */
+  roomsPerMinute: number;
+};
 
 const GM: Viewer = { role: 'gm' };
 
-/** The JSON API: room creation and the GM's link management. Everything else happens over the socket. */
+/** A refusal of the room's queue as an HTTP failure: an outage is a 503 to retry, anything else the table's 400. */
+function tableRefusal(code: string, detail: string | undefined): HttpFailure {
+  return code === 'STORE_UNAVAILABLE' ? storeUnavailable() : failure(400, code, detail ?? 'the table refused');
+}
+
+/**
+ * The JSON API: room creation and the GM's link management. Everything else happens over the socket.
+ * Responses carry link tokens, so none may be kept by a browser or proxy cache.
+ */
 export function registerApiRoutes(app: FastifyInstance, deps: ApiDeps): void {
   const { store, rooms } = deps;
   const url = (roomId: string, token: string) => roomUrl(deps.publicUrl(), roomId, token);
+
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/')) void reply.header('cache-control', 'no-store');
+  });
 
   /** Param check, then the room, then the GM check. Room ids are unguessable, so a 404 gives nothing away. */
   async function gmRoom(request: FastifyRequest): Promise<{ room: Room } | { denied: HttpFailure }> {
@@ -30,11 +50,11 @@ export function registerApiRoutes(app: FastifyInstance, deps: ApiDeps): void {
     return denied ? { denied } : { room };
   }
 
-  app.get('/api/health', async () => ({ ok: true }));
+  registerHealth(app, deps);
 
-  app.post('/api/rooms', async (request, reply) => {
+  app.post('/api/rooms', { config: perMinute(deps.roomsPerMinute) }, async (request, reply) => {
     const body = createRoomRequest.safeParse(request.body ?? {});
-    if (!body.success) return sendFailure(reply, failure(400, 'BAD_SHAPE', describeIssues(body.error.issues)));
+    if (!body.success) return sendFailure(reply, shapeFailure(body.error.issues));
     if (!rooms.gameIds.includes(body.data.game)) return sendFailure(reply, failure(400, 'UNKNOWN_GAME', `games: ${rooms.gameIds.join(', ')}`));
     const room = await rooms.create(body.data);
     const gmToken = await issueToken(store, room.id, GM);
@@ -53,9 +73,9 @@ export function registerApiRoutes(app: FastifyInstance, deps: ApiDeps): void {
     if ('denied' in found) return sendFailure(reply, found.denied);
     const { room } = found;
     const body = addSeatRequest.safeParse(request.body ?? {});
-    if (!body.success) return sendFailure(reply, failure(400, 'BAD_SHAPE', describeIssues(body.error.issues)));
+    if (!body.success) return sendFailure(reply, shapeFailure(body.error.issues));
     const added = await addSeat(room, body.data.name);
-    if (!added.ok) return sendFailure(reply, failure(400, added.error.code, added.error.detail ?? 'the table refused'));
+    if (!added.ok) return sendFailure(reply, tableRefusal(added.error.code, added.error.detail));
     const token = await issueToken(store, room.id, { role: 'player', seat: added.value.seat });
     const response: SeatLinkResponse = { ...added.value, token, url: url(room.id, token) };
     return reply.code(201).send(response);
@@ -83,5 +103,17 @@ export function registerApiRoutes(app: FastifyInstance, deps: ApiDeps): void {
     const token = await reissueToken(store, room.id, { role: 'spectator' });
     await room.kick((c) => c.viewer.role === 'spectator', 'TOKEN_REVOKED');
     return reply.send({ token, url: url(room.id, token) });
+  });
+
+  // The GM link leaked or was shared by mistake: a new one replaces it, and every socket opened with the old one
+  // (the GM's own included; the new link opens the console again) is closed.
+  app.post('/api/rooms/:roomId/gm/reissue', async (request, reply) => {
+    const found = await gmRoom(request);
+    if ('denied' in found) return sendFailure(reply, found.denied);
+    const { room } = found;
+    const token = await reissueToken(store, room.id, GM);
+    await room.kick((c) => c.viewer.role === 'gm', 'TOKEN_REVOKED');
+    const response: LinkResponse = { token, url: url(room.id, token) };
+    return reply.send(response);
   });
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
@@ -35,6 +35,10 @@ test('the first start makes a room with three seats, a deck and five working lin
   expect(viewers.map((v) => (v.ok ? v.value.viewer.role : v.error.code))).toEqual(['gm', 'player', 'player', 'player', 'spectator']);
   expect(statSync(join(dataDir, 'demo-room.json')).mode & 0o077).toBe(0);
   expect(formatDemoLinks(demo)).toContain(demo.links[1]!.url);
+  // The links are in a file only the server's user can read.
+  expect(demo.file).toBe(join(dataDir, 'demo-links.txt'));
+  expect(statSync(demo.file).mode & 0o077).toBe(0);
+  expect(readFileSync(demo.file, 'utf8')).toContain(demo.links[0]!.url);
 });
 
 test('a restart reuses the room and its links; a link re-issued meanwhile is re-issued again', async () => {

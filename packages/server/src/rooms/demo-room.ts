@@ -1,4 +1,4 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Viewer } from '@veiltable/protocol';
 import type { Store } from '../db/store.ts';
@@ -14,14 +14,16 @@ export const DEMO_SEATS = ['Aki', 'Bora', 'Chihiro'] as const;
 type DemoLink = { label: string; viewer: Viewer; token: string };
 type DemoFile = { roomId: string; links: DemoLink[] };
 
-export type DemoLinks = { roomId: string; links: { label: string; url: string }[] };
+/** The demo room's links, and the owner-only file they were written to. */
+export type DemoLinks = { roomId: string; links: { label: string; url: string }[]; file: string };
 
 const GM: Viewer = { role: 'gm' };
 
 /**
  * The demo room: created on first start with three seats and a standard deck, reused on later starts.
  * Its raw link tokens live in DATA_DIR/demo-room.json (owner-only) so the same links keep working after a restart;
- * a link the GM re-issued meanwhile is re-issued again here so every printed link opens.
+ * a link the GM re-issued meanwhile is re-issued again here so every link opens. The links themselves are written
+ * to DATA_DIR/demo-links.txt, readable only by the user the server runs as.
  */
 export async function ensureDemoRoom(opts: { store: Store; rooms: RoomRegistry; dataDir: string; publicUrl: string }): Promise<DemoLinks> {
   const file = join(opts.dataDir, 'demo-room.json');
@@ -33,13 +35,22 @@ export async function ensureDemoRoom(opts: { store: Store; rooms: RoomRegistry; 
   } else {
     demo = await createDemo(opts.store, opts.rooms);
   }
-  await mkdir(opts.dataDir, { recursive: true });
-  await writeFile(`${file}.tmp`, JSON.stringify(demo, null, 2), { mode: 0o600 });
-  await rename(`${file}.tmp`, file);
-  return {
+  await mkdir(opts.dataDir, { recursive: true, mode: 0o700 });
+  await writeOwnerOnly(file, JSON.stringify(demo, null, 2));
+  const links: DemoLinks = {
     roomId: demo.roomId,
     links: demo.links.map((l) => ({ label: l.label, url: roomUrl(opts.publicUrl, demo.roomId, l.token) })),
+    file: join(opts.dataDir, 'demo-links.txt'),
   };
+  await writeOwnerOnly(links.file, `${formatDemoLinks(links)}\n`);
+  return links;
+}
+
+/** Replaces a file with `text`, mode 0600 even if a leftover temporary file had another mode. */
+async function writeOwnerOnly(file: string, text: string): Promise<void> {
+  await writeFile(`${file}.tmp`, text, { mode: 0o600 });
+  await chmod(`${file}.tmp`, 0o600);
+  await rename(`${file}.tmp`, file);
 }
 
 async function createDemo(store: Store, rooms: RoomRegistry): Promise<DemoFile> {
@@ -87,7 +98,7 @@ async function readDemoFile(file: string): Promise<DemoFile | undefined> {
 }
 
 /** The demo links as a block of text for the console. */
-export function formatDemoLinks(demo: DemoLinks): string {
+export function formatDemoLinks(demo: Omit<DemoLinks, 'file'>): string {
   const width = Math.max(...demo.links.map((l) => l.label.length));
   const lines = demo.links.map((l) => `  ${l.label.padEnd(width)}  ${l.url}`);
   return [`Demo table (room ${demo.roomId}):`, ...lines].join('\n');

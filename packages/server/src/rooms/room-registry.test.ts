@@ -1,4 +1,4 @@
-import { expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { freeTable } from '@veiltable/engine/games/free-table';
 import { memoryStore } from '../db/memory-store.ts';
 import type { Store } from '../db/store.ts';
@@ -67,4 +67,57 @@ test('a room with the real free table reloads in another registry to the same st
   expect(fresh?.seq).toBe(7);
   expect(fresh?.state).toEqual(room.state);
   expect((await store.latestSnapshot(room.id))?.seq).toBe(4);
+});
+
+describe('idle rooms', () => {
+  const IDLE = 60_000;
+  function setup() {
+    const store = memoryStore();
+    let now = 1_000_000;
+    const rooms = new RoomRegistry({ store, games: { 'free-table': freeTable }, idleMs: IDLE, now: () => now });
+    return { store, rooms, advance: (ms: number) => (now += ms) };
+  }
+  const conn = (id: string) => ({ id, viewer: GM, send: () => {} });
+
+  test('a room with no connection is stored and unloaded after idleMs, and loads again on demand in the same state', async () => {
+    const { store, rooms, advance } = setup();
+    const room = await rooms.create({ title: 'T', game: 'free-table' });
+    for (const name of ['Aki', 'Bora']) expect((await room.submit({ type: 'seat.add', name }, GM)).ok).toBe(true);
+    advance(IDLE - 1);
+    expect(await rooms.unloadIdle()).toEqual([]);
+    advance(1);
+    expect(await rooms.unloadIdle()).toEqual([room.id]);
+    expect(rooms.stats()).toEqual({ loaded: 0, connections: 0, queued: 0, stalledMs: 0 });
+    // close() stored the live state: the reload replays nothing.
+    expect((await store.latestSnapshot(room.id))?.seq).toBe(2);
+    const again = await rooms.get(room.id);
+    expect(again).not.toBe(room);
+    expect([again?.seq, again?.state]).toEqual([2, room.state]);
+    expect(rooms.stats().loaded).toBe(1);
+  });
+
+  test('a connection or a recent get keeps a room loaded', async () => {
+    const { rooms, advance } = setup();
+    const watched = await rooms.create({ title: 'Watched', game: 'free-table' });
+    const asked = await rooms.create({ title: 'Asked', game: 'free-table' });
+    await watched.attach(conn('c1'));
+    advance(IDLE - 10);
+    await rooms.get(asked.id);
+    advance(IDLE - 10);
+    expect(await rooms.unloadIdle()).toEqual([]);
+    expect(rooms.stats()).toMatchObject({ loaded: 2, connections: 1 });
+    // Idle from the moment it was last seen with a connection.
+    watched.detach('c1');
+    advance(20);
+    expect(await rooms.unloadIdle()).toEqual([asked.id]);
+    advance(IDLE);
+    expect(await rooms.unloadIdle()).toEqual([watched.id]);
+  });
+
+  test('without idleMs rooms stay loaded', async () => {
+    const rooms = new RoomRegistry({ store: memoryStore(), games: { 'free-table': freeTable } });
+    await rooms.create({ title: 'T', game: 'free-table' });
+    expect(await rooms.unloadIdle()).toEqual([]);
+    expect(rooms.stats().loaded).toBe(1);
+  });
 });

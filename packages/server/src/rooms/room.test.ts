@@ -2,11 +2,11 @@ import { beforeEach, describe, expect, test } from 'vitest';
 import type { ServerMessage, Viewer } from '@veiltable/protocol';
 import { memoryStore } from '../db/memory-store.ts';
 import type { LogEntry, Store } from '../db/store.ts';
-import { VersionConflict } from '../db/store.ts';
+import { StoreUnavailable, VersionConflict } from '../db/store.ts';
 import { counterCalls, counterGame } from '../testing/counter-game.ts';
 import { RecordingPort } from '../testing/recording-port.ts';
 import type { Connection } from './room.ts';
-import { ReplayMismatch, Room, StoreUnavailable } from './room.ts';
+import { ReplayMismatch, Room } from './room.ts';
 
 const GM: Viewer = { role: 'gm' };
 const S1: Viewer = { role: 'player', seat: 's1' };
@@ -296,11 +296,11 @@ describe('Room connections', () => {
     const flaky: Store = {
       ...inner,
       append: async (id, e) => {
-        if (broken) throw new Error('connection terminated');
+        if (broken) throw new StoreUnavailable('connection terminated');
         return inner.append(id, e);
       },
       readLog: async (id, after, limit) => {
-        if (broken) throw new Error('connection terminated');
+        if (broken) throw new StoreUnavailable('connection terminated');
         return inner.readLog(id, after, limit);
       },
     };

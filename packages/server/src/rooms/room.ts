@@ -3,7 +3,7 @@ import { canonicalJson, err, ok } from '@veiltable/engine';
 import type { ServerMessage, Viewer } from '@veiltable/protocol';
 import { PROTOCOL_VERSION } from '@veiltable/protocol';
 import type { LogEntry, RoomRecord, Store } from '../db/store.ts';
-import { VersionConflict } from '../db/store.ts';
+import { isStoreUnavailable, VersionConflict } from '../db/store.ts';
 import { CommandRefs } from './command-refs.ts';
 import type { Queued, SubmitResult } from './group-commit.ts';
 import { failedAnswers, MAX_BATCH, planBatch } from './group-commit.ts';
@@ -39,14 +39,6 @@ export class ReplayMismatch extends Error {
   constructor(roomId: string, seq: number) {
     super(`room ${roomId}: replaying seq ${seq} produced different events than were logged`);
     this.name = 'ReplayMismatch';
-  }
-}
-
-/** The database could not be read or written: an outage to retry, not a bug (clients get STORE_UNAVAILABLE). */
-export class StoreUnavailable extends Error {
-  constructor(roomId: string, cause: unknown) {
-    super(`room ${roomId}: the store is unavailable`, { cause });
-    this.name = 'StoreUnavailable';
   }
 }
 
@@ -127,6 +119,11 @@ export class Room {
     return this.idleSince === null ? 0 : now - this.idleSince;
   }
 
+  /** Commands submitted and not yet taken by a batch: a health check reads it. */
+  get queueDepth(): number {
+    return this.waiting.length;
+  }
+
   /** How long the queue's current task has been running (ms), 0 when the queue is idle: a health check reads it. */
   stalledFor(now: number): number {
     return this.busySince === null ? 0 : now - this.busySince;
@@ -141,10 +138,10 @@ export class Room {
   /** Rebuilds state from the latest snapshot plus the log after it. */
   load(): Promise<void> {
     return this.run(async () => {
-      const record = await this.read(() => this.store.getRoom(this.id));
+      const record = await this.store.getRoom(this.id);
       if (!record) throw new Error(`room ${this.id} does not exist`);
       if (record.game !== this.game.id) throw new Error(`room ${this.id} runs ${record.game}, not ${this.game.id}`);
-      const snapshot = await this.read(() => this.store.latestSnapshot(this.id));
+      const snapshot = await this.store.latestSnapshot(this.id);
       if (!snapshot) throw new Error(`room ${this.id} has no snapshot`);
       this.record = record;
       // A snapshot an earlier version saved is brought to the current shape before anything reads it.
@@ -153,7 +150,7 @@ export class Room {
       this.liveSeq = snapshot.seq;
       this.snapshotSeq = snapshot.seq;
       // Refs committed just before the snapshot may still be retried by clients that lost their answers.
-      const tail = await this.read(() => this.store.readLog(this.id, Math.max(0, snapshot.seq - REF_TAIL), Math.min(REF_TAIL, snapshot.seq)));
+      const tail = await this.store.readLog(this.id, Math.max(0, snapshot.seq - REF_TAIL), Math.min(REF_TAIL, snapshot.seq));
       for (const entry of tail) this.recordRef(entry);
       await this.catchUpFromStore(false);
       this.loaded = true;
@@ -191,7 +188,8 @@ export class Room {
   /**
    * Parses a command against the room's own game and runs it through the rules; resolves once it is stored and
    * delivered (or refused). `ref` is the sender's idempotency key: a ref this actor already committed is answered
-   * with that commit (`retried`), never committed twice. Rejects with StoreUnavailable when the database is out.
+   * with that commit (`retried`), never committed twice. Rejects with the store's StoreUnavailable when the database
+   * is out before anything could be tried.
    */
   submit(raw: unknown, actor: Viewer, ref?: string): Promise<Result<Committed, Rejection>> {
     const parsed = this.game.parseCommand(raw);
@@ -243,7 +241,7 @@ export class Room {
     try {
       if (this.stale) await this.catchUpFromStore(true);
     } catch (e) {
-      if (e instanceof StoreUnavailable) return batch.map(() => err('STORE_UNAVAILABLE'));
+      if (isStoreUnavailable(e)) return batch.map(() => err('STORE_UNAVAILABLE'));
       throw e;
     }
     for (let attempt = 0; ; attempt++) {
@@ -285,13 +283,13 @@ export class Room {
     try {
       await this.catchUpFromStore(true);
     } catch (e) {
-      throw e instanceof StoreUnavailable ? e : new Error(`room ${this.id}: reload after ${conflict.message} failed`, { cause: e });
+      throw isStoreUnavailable(e) ? e : new Error(`room ${this.id}: reload after ${conflict.message} failed`, { cause: e });
     }
   }
 
   /**
    * Adds a connection and sends it a welcome: its viewer's view and the seq that view belongs to, which the patches
-   * that follow apply to. Rejects with StoreUnavailable when the room cannot catch up with its log.
+   * that follow apply to. Rejects with the store's StoreUnavailable when the room cannot catch up with its log.
    */
   attach(conn: Connection): Promise<void> {
     return this.run(async () => {
@@ -358,15 +356,6 @@ export class Room {
     });
   }
 
-  /** A store read; its failure is an outage (StoreUnavailable). */
-  private async read<T>(query: () => Promise<T>): Promise<T> {
-    try {
-      return await query();
-    } catch (e) {
-      throw new StoreUnavailable(this.id, e);
-    }
-  }
-
   /** Arms what the game lists for the live state and cancels what it no longer lists. */
   private syncTimers(): void {
     if (this.closed) return;
@@ -387,7 +376,7 @@ export class Room {
 
   /** Applies entries another writer (or a failed-but-landed append) put in the log after our seq. */
   private async catchUpFromStore(deliver: boolean): Promise<void> {
-    const entries = await this.read(() => this.store.readLog(this.id, this.liveSeq));
+    const entries = await this.store.readLog(this.id, this.liveSeq);
     for (const entry of entries) {
       if (entry.seq !== this.liveSeq + 1) throw new Error(`room ${this.id}: log gap before seq ${entry.seq}`);
       // The logged time, so rules that derive deadlines from it rebuild the same ones.

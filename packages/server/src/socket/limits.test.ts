@@ -4,6 +4,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import type { Socket } from 'socket.io';
 import { memoryStore } from '../db/memory-store.ts';
 import type { Store } from '../db/store.ts';
+import { StoreUnavailable } from '../db/store.ts';
 import type { SocketTable } from '../testing/socket-table.ts';
 import { socketTable } from '../testing/socket-table.ts';
 import { stalledReader } from '../testing/stalled-reader.ts';
@@ -125,7 +126,7 @@ describe('outages are told apart from bugs', () => {
   test('a command or a resync during a database outage is refused STORE_UNAVAILABLE, and served again after it', async () => {
     const inner = memoryStore();
     let down = false;
-    const fail = () => Promise.reject(new Error('Connection terminated unexpectedly'));
+    const fail = () => Promise.reject(new StoreUnavailable('Connection terminated unexpectedly'));
     const store: Store = {
       ...inner,
       append: (id, e) => (down ? fail() : inner.append(id, e)),

@@ -4,8 +4,8 @@ import { handshakeAuth, WIRE_EVENT } from '@veiltable/protocol';
 import { Server } from 'socket.io';
 import type { Socket } from 'socket.io';
 import type { Store } from '../db/store.ts';
+import { isStoreUnavailable } from '../db/store.ts';
 import type { Connection, Room } from '../rooms/room.ts';
-import { StoreUnavailable } from '../rooms/room.ts';
 import type { RoomRegistry } from '../rooms/room-registry.ts';
 import { resolveToken } from '../rooms/tokens.ts';
 import { watchBacklog } from './backlog.ts';
@@ -40,8 +40,8 @@ export function serveSockets(io: Server, deps: SocketDeps): void {
     authenticate(socket, deps, limits).then(
       (failure) => next(failure ? new Error(failure) : undefined),
       (e: unknown) => {
-        if (!(e instanceof StoreUnavailable)) console.error('handshake failed', e);
-        next(new Error(e instanceof StoreUnavailable ? 'STORE_UNAVAILABLE' : 'INTERNAL'));
+        if (!isStoreUnavailable(e)) console.error('handshake failed', e);
+        next(new Error(isStoreUnavailable(e) ? 'STORE_UNAVAILABLE' : 'INTERNAL'));
       },
     );
   });
@@ -51,7 +51,7 @@ export function serveSockets(io: Server, deps: SocketDeps): void {
     socket.on('disconnect', () => limits.release(data.limitKey));
     watchBacklog(socket, undefined, () => console.warn(`room ${data.room.id}: socket ${socket.id} dropped, too far behind`));
     serveSocket(socket, data, deps, limits).catch((e: unknown) => {
-      const code = e instanceof StoreUnavailable ? 'STORE_UNAVAILABLE' : 'INTERNAL';
+      const code = isStoreUnavailable(e) ? 'STORE_UNAVAILABLE' : 'INTERNAL';
       if (code === 'INTERNAL') console.error(`socket ${socket.id} failed`, e);
       socket.emit(WIRE_EVENT, { type: 'rejected', ref: null, code, seq: data.room.seq } satisfies ServerMessage);
       socket.disconnect(true);
@@ -63,9 +63,7 @@ export function serveSockets(io: Server, deps: SocketDeps): void {
 async function authenticate(socket: Socket, deps: SocketDeps, limits: ConnectionLimits): Promise<string | undefined> {
   const auth = handshakeAuth.safeParse(socket.handshake.auth);
   if (!auth.success) return 'BAD_HANDSHAKE';
-  const resolved = await resolveToken(deps.store, auth.data.token).catch((e: unknown) => {
-    throw new StoreUnavailable('(handshake)', e);
-  });
+  const resolved = await resolveToken(deps.store, auth.data.token);
   if (!resolved.ok) return resolved.error.code;
   const room = await deps.rooms.get(resolved.value.roomId);
   if (!room) return 'NO_SUCH_ROOM';
@@ -149,7 +147,7 @@ async function serveSocket(socket: Socket, data: SocketData, deps: SocketDeps, l
 
 /** The refusal for a room operation that threw: an outage the client may retry, or a bug. */
 function failure(room: Room, ref: string | null, e: unknown): Rejected {
-  if (e instanceof StoreUnavailable) return rejection(ref, 'STORE_UNAVAILABLE');
+  if (isStoreUnavailable(e)) return rejection(ref, 'STORE_UNAVAILABLE');
   console.error(`room ${room.id}: a command or attach failed`, e);
   return rejection(ref, 'INTERNAL');
 }
