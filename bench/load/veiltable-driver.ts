@@ -157,7 +157,7 @@ export class VeiltableDriver implements Driver {
         this.rec.sizeOf('update', msg);
         if (msg.seq <= vs.lastSeq) this.rec.error('seq-order');
         vs.lastSeq = msg.seq;
-        for (const ref of msg.acks ?? []) this.acked(vs, ref);
+        for (const ack of msg.acks ?? []) this.acked(vs, ack.ref);
         if (msg.patch || msg.view) this.onView(vs);
         return;
       case 'ack':

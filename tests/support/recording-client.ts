@@ -246,7 +246,7 @@ export class RecordingClient {
       case 'update':
         if (this.#lastUpdate !== undefined && parsed.seq <= this.#lastUpdate) this.seqGaps.push({ after: this.#lastUpdate, got: parsed.seq });
         this.#lastUpdate = parsed.seq;
-        for (const ref of parsed.acks ?? []) this.#settle(ref, { ok: true, seq: parsed.seq });
+        for (const ack of parsed.acks ?? []) this.#settle(ack.ref, { ok: true, seq: ack.seq });
         break;
       case 'ack':
         this.#settle(parsed.ref, { ok: true, seq: parsed.seq });

@@ -53,9 +53,9 @@ describe('serverMessage', () => {
     ['a rejection with a rule', { type: 'rejected', ref: 'a', code: 'NOT_GM', rule: 'COT-INV-03', seq: 4 }],
     ['a kick', { type: 'kicked', code: 'TOKEN_REVOKED', seq: 9 }],
     ['a pong with the server time', { type: 'pong', ref: 'p', seq: 2, now: 1_700_000_000_000 }],
-    ['an update with acks only', { type: 'update', seq: 2, acks: ['k1:4'] }],
+    ['an update with acks only', { type: 'update', seq: 2, acks: [{ ref: 'k1:4', seq: 2 }] }],
     ['an update with a view patch', { type: 'update', seq: 5, patch: { base: 4, ops: [{ op: 'set', path: ['seats', 0, 'name'], value: 'Aki' }, { op: 'splice', path: ['feed'], at: 0, remove: 1, items: [] }] } }],
-    ['an update with a whole view', { type: 'update', seq: 5, view: { game: 'free-table' }, acks: ['a'] }],
+    ['an update with a whole view', { type: 'update', seq: 5, view: { game: 'free-table' }, acks: [{ ref: 'a', seq: 4 }, { ref: 'b', seq: 5 }] }],
   ])('accepts %s', (_name, msg) => {
     expect(serverMessage.safeParse(msg).success).toBe(true);
   });
@@ -68,7 +68,8 @@ describe('serverMessage', () => {
     ['a pong with a fractional server time', { type: 'pong', ref: 'p', seq: 2, now: 1.5 }],
     ['a patch with a negative index', { type: 'update', seq: 5, patch: { base: 4, ops: [{ op: 'set', path: ['feed', -1], value: 1 }] } }],
     ['a patch op of no known kind', { type: 'update', seq: 5, patch: { base: 4, ops: [{ op: 'move', path: ['a'], to: ['b'] }] } }],
-    ['an ack that is not a ref', { type: 'update', seq: 5, acks: [''] }],
+    ['an ack that is not a ref', { type: 'update', seq: 5, acks: [{ ref: '', seq: 5 }] }],
+    ['an ack without its seq', { type: 'update', seq: 5, acks: [{ ref: 'a' }] }],
     ['a welcome of another protocol version', { type: 'welcome', protocol: 99, room: { id: 'r', game: 'g', title: 't' }, viewer: { role: 'gm' }, seq: 0, view: {} }],
   ])('rejects %s', (_name, msg) => {
     expect(serverMessage.safeParse(msg).success).toBe(false);

@@ -50,15 +50,15 @@ export const serverMessage = z.discriminatedUnion('type', [
   /**
    * What one batch of commits did, for one viewer: sent once to all that viewer's sockets. `patch` turns the view
    * they last received (welcome or update) into the one at `seq`; absent when that viewer's view did not change.
-   * `acks` are the refs of that viewer's commands the batch committed. A whole `view` instead of a patch only where
-   * no base is held.
+   * `acks` are that viewer's commands the batch committed, each with its own seq. A whole `view` instead of a patch
+   * only where the patch would replace the whole view.
    */
   z.object({
     type: z.literal('update'),
     seq: z.number().int(),
     patch: viewPatch.optional(),
     view: z.unknown().optional(),
-    acks: z.array(ref).optional(),
+    acks: z.array(z.object({ ref, seq: z.number().int() })).optional(),
   }),
   /** A command answered without a commit: a retried ref whose command had committed before (idempotent refs). */
   z.object({ type: z.literal('ack'), ref, seq: z.number().int() }),

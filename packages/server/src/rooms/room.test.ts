@@ -216,7 +216,7 @@ describe('Room connections', () => {
     for (const [id, v] of [['p1', S1], ['p2', S1], ['g', GM]] as [string, Viewer][]) await room.attach(conn(id, v));
     const r = await room.submit({ type: 'inc', by: 2 }, S1, 'k1:1');
     expect(r.ok && r.value.seq).toBe(1);
-    expect(got('p1').at(-1)).toMatchObject({ type: 'update', seq: 1, acks: ['k1:1'] });
+    expect(got('p1').at(-1)).toMatchObject({ type: 'update', seq: 1, acks: [{ ref: 'k1:1', seq: 1 }] });
     expect(got('p2').at(-1)).toEqual(got('p1').at(-1));
     expect(got('g').at(-1)).toEqual({ type: 'update', seq: 1, patch: { base: 0, ops: [{ op: 'set', path: ['n'], value: 2 }] } });
   });
@@ -225,7 +225,7 @@ describe('Room connections', () => {
     const { room } = await makeRoom();
     await room.attach(conn('p', S1));
     await room.submit({ type: 'inc', by: 0 }, S1, 'k2:1');
-    expect(got('p').at(-1)).toEqual({ type: 'update', seq: 1, acks: ['k2:1'] });
+    expect(got('p').at(-1)).toEqual({ type: 'update', seq: 1, acks: [{ ref: 'k2:1', seq: 1 }] });
   });
 
   test('a ref committed before is answered as a retry, not committed again; within one batch too', async () => {

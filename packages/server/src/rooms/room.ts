@@ -408,14 +408,15 @@ export class Room {
     this.liveState = state;
     this.liveSeq = last.seq;
     this.syncTimers();
-    const acks = new Map<string, string[]>();
+    const acks = new Map<string, { ref: string; seq: number }[]>();
     for (const entry of entries) {
       if (entry.ref === undefined) continue;
       this.recordRef(entry);
       const key = viewerKey(entry.actor);
+      const ack = { ref: entry.ref, seq: entry.seq };
       const list = acks.get(key);
-      if (list) list.push(entry.ref);
-      else acks.set(key, [entry.ref]);
+      if (list) list.push(ack);
+      else acks.set(key, [ack]);
     }
     for (const [group, msg] of this.groups.updates(state, last.seq, acks)) {
       try {

@@ -62,9 +62,9 @@ export class ViewerGroups {
 
   /**
    * The update each group gets for the live `state` at `seq`: its patch (or whole view, when the patch would replace
-   * the root), and `acks` the refs its viewer's commands committed in the batch. Groups with neither get nothing.
+   * the root), and `acks` its viewer's commands committed in the batch. Groups with neither get nothing.
    */
-  *updates(state: unknown, seq: number, acks: ReadonlyMap<string, string[]>): Generator<[string, Update]> {
+  *updates(state: unknown, seq: number, acks: ReadonlyMap<string, { ref: string; seq: number }[]>): Generator<[string, Update]> {
     for (const [key, group] of this.groups) {
       const view = this.game.view(state, group.viewer);
       const ops = diffJson(group.view, view);

@@ -60,7 +60,7 @@ describe('text and frames the protocol never carries', () => {
     expect(await aki.reply('bad')).toMatchObject({ type: 'rejected', ref: 'bad', code: 'BAD_TEXT' });
     expect(t.room.seq).toBe(5);
     aki.send(chat('good', 'a paired surrogate is fine: 😀'));
-    expect(await aki.reply('good')).toMatchObject({ type: 'update', acks: ['good'] });
+    expect(await aki.reply('good')).toMatchObject({ type: 'update', seq: 6, acks: [{ ref: 'good', seq: 6 }] });
   });
 
   test('a binary packet ends the connection; the room is untouched', async () => {
@@ -83,7 +83,7 @@ describe('dropped sockets', () => {
     for (let i = 0; i < 150; i++) aki.sendRaw('not json');
     await aki.next((m) => m.type === 'kicked');
     await gone;
-    const acked = aki.frames.findIndex((m) => m.type === 'update' && (m.acks ?? []).includes('sent-before'));
+    const acked = aki.frames.findIndex((m) => m.type === 'update' && (m.acks ?? []).some((a) => a.ref === 'sent-before'));
     const kicked = aki.frames.findIndex((m) => m.type === 'kicked');
     expect(acked).toBeGreaterThanOrEqual(0);
     expect(acked).toBeLessThan(kicked);
@@ -150,6 +150,6 @@ describe('outages are told apart from bugs', () => {
     }
     down = false;
     aki.send(chat('c3', 'after'));
-    expect(await aki.reply('c3')).toMatchObject({ type: 'update', seq: 6, acks: ['c3'] });
+    expect(await aki.reply('c3')).toMatchObject({ type: 'update', seq: 6, acks: [{ ref: 'c3', seq: 6 }] });
   });
 });

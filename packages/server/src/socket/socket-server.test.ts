@@ -44,7 +44,7 @@ describe('happy path', () => {
     const spectator = await connect(table.spectatorToken);
     const card = handOf(aki, table.aki.seat)[0]!;
     aki.send({ type: 'command', ref: 'c1', command: { type: 'card.play', card, faceUp: false } });
-    expect(await aki.reply('c1')).toMatchObject({ type: 'update', seq: 6, acks: ['c1'] });
+    expect(await aki.reply('c1')).toMatchObject({ type: 'update', seq: 6, acks: [{ ref: 'c1', seq: 6 }] });
     const seen = [await bora.next((m) => m.type === 'update' && m.seq === 6), await spectator.next((m) => m.type === 'update' && m.seq === 6)];
     expect(seen.every((m) => m.type === 'update' && m.acks === undefined)).toBe(true);
     // Aki's hand faces reach Aki alone.
@@ -69,7 +69,7 @@ describe('happy path', () => {
     const bora = await connect(table.bora.token);
     const card = handOf(tab1, table.aki.seat)[0]!;
     tab1.send({ type: 'command', ref: 'p1', command: { type: 'card.play', card, faceUp: false } });
-    expect(await tab1.reply('p1')).toMatchObject({ type: 'update', seq: 6, acks: ['p1'] });
+    expect(await tab1.reply('p1')).toMatchObject({ type: 'update', seq: 6, acks: [{ ref: 'p1', seq: 6 }] });
     await tab2.next((m) => m.type === 'update' && m.seq === 6);
     await bora.next((m) => m.type === 'update' && m.seq === 6);
     await tab2.ping();
@@ -83,7 +83,7 @@ describe('happy path', () => {
     const aki = await connect(table.aki.token);
     const line = { type: 'command', ref: 'k9:1', command: { type: 'chat.send', to: { kind: 'all' }, text: 'once' } };
     aki.send(line);
-    expect(await aki.reply('k9:1')).toMatchObject({ type: 'update', seq: 6, acks: ['k9:1'] });
+    expect(await aki.reply('k9:1')).toMatchObject({ type: 'update', seq: 6, acks: [{ ref: 'k9:1', seq: 6 }] });
     aki.send(line);
     expect(await aki.reply('k9:1')).toEqual({ type: 'ack', ref: 'k9:1', seq: 6 });
     expect(table.room.seq).toBe(6);

@@ -104,7 +104,7 @@ export class WireClient {
 
   /** The reply to a message with this ref: an update acking it, an ack (of a retry), a pong or a rejection. */
   reply(ref: string, timeoutMs?: number): Promise<ServerMessage> {
-    return this.next((m) => ((m.type === 'ack' || m.type === 'pong' || m.type === 'rejected') && m.ref === ref) || (m.type === 'update' && (m.acks?.includes(ref) ?? false)), timeoutMs);
+    return this.next((m) => ((m.type === 'ack' || m.type === 'pong' || m.type === 'rejected') && m.ref === ref) || (m.type === 'update' && (m.acks?.some((a) => a.ref === ref) ?? false)), timeoutMs);
   }
 
   /** The view this client holds now, as the welcome and patches built it. */
