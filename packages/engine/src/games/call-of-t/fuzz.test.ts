@@ -2,12 +2,18 @@ import type { Viewer } from '@veiltable/protocol';
 import type { CotCommand } from '@veiltable/protocol/games/call-of-t';
 import { cotView, cotViewEvent } from '@veiltable/protocol/games/call-of-t';
 import { describe, expect, test } from 'vitest';
+import type { Result } from '../../kernel/result.ts';
 import { Rng, newRngState } from '../../kernel/rng.ts';
+import { viewEvent } from '../../kernel/events.ts';
 import { candidates, pick } from './fuzz-moves.ts';
-import { apply } from './game.ts';
-import type { CotState } from './state.ts';
-import { GM, P1, P2, P3, SPECTATOR, seated, seedOf, setupInput } from './test-support.ts';
-import { view, viewEvent } from './view.ts';
+import { callOfT } from './game.ts';
+import type { CotEvent, CotState } from './state.ts';
+import { AT, GM, P1, P2, P3, SPECTATOR, seated, seedOf, setupInput } from './test-support.ts';
+import { view } from './view.ts';
+
+/** The room's apply; every event of this game carries its protocol view events. */
+const apply = (state: CotState, command: CotCommand, actor: Viewer) =>
+  callOfT.apply(state, command, actor, AT) as Result<{ state: CotState; events: CotEvent[] }>;
 
 /**
  * Seeded random play through every phase, to the night after cycle 14; the GM's steps are answered by a scripted

@@ -4,7 +4,7 @@ import { rollCheck, rollSum, substituteCheck, succeeded } from './checks.ts';
 import type { Ctx } from './context.ts';
 import { rekey } from '../../capabilities/cards/deck.ts';
 import { addLtf, emitAll, emitCheck, emitTo, faceView, grantCheck, seatsOf } from './context.ts';
-import { startTimePhase } from './flow.ts';
+import { moveOn } from './flow.ts';
 import { applyProbe, applyResonance, mark, raiseCall, scoutResult } from './investigation-effects.ts';
 import type { Character } from './state.ts';
 import { findSquare, idTaken, inActionOrder } from './state.ts';
@@ -25,7 +25,7 @@ export function resolveInvestigation(ctx: Ctx, actions: Map<string, CotInvAction
     applyAction(ctx, character, action, check);
   }
   rekeyNamedCards(ctx, actions);
-  startTimePhase(ctx);
+  moveOn(ctx, 'time');
 }
 
 /**

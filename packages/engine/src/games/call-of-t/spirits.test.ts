@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { distributeCall } from './spirits.ts';
 import type { CotState } from './state.ts';
-import { GM, P1, character, deal, refusal, run, square, stack, started, toDecision } from './test-support.ts';
+import { GM, P1, body, character, deal, refusal, run, square, stack, started, toDecision } from './test-support.ts';
 import { treasureRank } from './treasure.ts';
 
 const deciding = (): CotState => toDecision(started());
@@ -33,7 +33,7 @@ describe('treasure (COT-TRS)', () => {
     const out = run(atTreasure(8), { type: 'cot.treasure.resolve', spotters: ['ch1'] }, P1, [3, 3, 5]);
     expect(out.state.party.treasures).toEqual([8]);
     expect(character(out.state, 'ch1').ltfThirds).toBe(3);
-    expect(out.events.map((e) => e.body).filter((b) => b.type === 'cot.step')).toEqual([
+    expect(out.events.map(body).filter((b) => b.type === 'cot.step')).toEqual([
       { type: 'cot.step', cycle: out.state.cycle, step: 'treasure', outcome: 'found', params: { rank: 8, contents: 'goods 640 L' } },
     ]);
     expect(character(out.state, 'ch1').experienceChecks).toContain('set:spot');

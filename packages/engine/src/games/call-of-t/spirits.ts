@@ -6,7 +6,7 @@ import type { Check } from './checks.ts';
 import { rollCheck, rollSum, substituteCheck, succeeded } from './checks.ts';
 import type { Ctx } from './context.ts';
 import { addLtf, done, emitCheck, grantCheck, note, requireGm, requireParticipant } from './context.ts';
-import { eventStep, finishStep } from './event-phase.ts';
+import { eventStep, finishStep } from './event-step.ts';
 import { raiseCall } from './investigation-effects.ts';
 import type { Character } from './state.ts';
 import { enterStep, stepOutcome } from './step-log.ts';

@@ -1,12 +1,15 @@
 import type { Viewer } from '@veiltable/protocol';
-import type { CotInvAction, CotOptions } from '@veiltable/protocol/games/call-of-t';
+import type { CotInvAction, CotOptions, CotViewEvent } from '@veiltable/protocol/games/call-of-t';
 import type { Card, IdTaken } from '../../capabilities/cards/deck.ts';
+import type { GameEvent } from '../../kernel/events.ts';
 import type { RngState } from '../../kernel/rng.ts';
 import { newRngState } from '../../kernel/rng.ts';
 import type { Sealed } from '../../kernel/sealed.ts';
 import { defaultCotOptions } from './options.ts';
-import type { CotEvent } from './events.ts';
 import type { Phase } from './phase.ts';
+
+/** An event of this game in the kernel's envelope: what each audience reads is a protocol view event. */
+export type CotEvent = GameEvent<CotViewEvent>;
 
 /** An event kept in the state's history; n counts every kept event since setup. */
 export type LoggedEvent = { n: number; event: CotEvent };

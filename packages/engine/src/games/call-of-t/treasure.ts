@@ -6,7 +6,7 @@ import type { Check } from './checks.ts';
 import { rollCheck, rollSum, succeeded } from './checks.ts';
 import type { Ctx } from './context.ts';
 import { addLtf, done, emitCheck, grantCheck, note, requireParticipant } from './context.ts';
-import { finishStep } from './event-phase.ts';
+import { finishStep } from './event-step.ts';
 import { findCharacter } from './state.ts';
 import { stepOutcome } from './step-log.ts';
 import { treasureContents } from './tables.ts';

@@ -1,10 +1,11 @@
 import type { Viewer } from '@veiltable/protocol';
 import { cotView, cotViewEvent } from '@veiltable/protocol/games/call-of-t';
 import { describe, expect, test } from 'vitest';
-import type { CotEvent } from './events.ts';
+import { viewEvent } from '../../kernel/events.ts';
+import type { CotEvent } from './state.ts';
 import type { CotState } from './state.ts';
-import { GM, P1, P2, P3, SPECTATOR, VIEWERS, deal, investigate, run, square, stack, started } from './test-support.ts';
-import { view, viewEvent } from './view.ts';
+import { GM, P1, P2, P3, SPECTATOR, VIEWERS, deal, findEvent, investigate, run, square, stack, started } from './test-support.ts';
+import { view } from './view.ts';
 
 /** A room with a unique string planted in every hidden place. */
 function planted(): CotState {
@@ -91,7 +92,7 @@ describe('view secrecy (COT-HID-01)', () => {
 describe('events and reveal points', () => {
   test('COT-HID-01 a card drawn into a hand: the owner learns it, others learn only that a card was drawn', () => {
     const out = investigate(started(), { ch1: { kind: 'prayer' } }, [30]);
-    const drawn = out.events.find((e) => e.body.type === 'cot.card' && e.body.op === 'drawn')!;
+    const drawn = findEvent(out.events, (e) => e.type === 'cot.card' && e.op === 'drawn')!;
     const own = viewEvent(drawn, P1);
     expect(own).toMatchObject({ op: 'drawn', card: { face: expect.any(Object) } });
     for (const v of [P2, SPECTATOR]) expect(viewEvent(drawn, v)).toEqual({ type: 'cot.card', op: 'drawn', square: null, character: 'ch1' });
@@ -99,7 +100,7 @@ describe('events and reveal points', () => {
 
   test('COT-HID-05 scouting a blank square places the card face-down: nobody but the GM learns it', () => {
     const out = investigate(started(), { ch1: { kind: 'scout', target: 'C4' } }, [70]);
-    const placed = out.events.find((e) => e.body.type === 'cot.card' && e.body.op === 'placed')!;
+    const placed = findEvent(out.events, (e) => e.type === 'cot.card' && e.op === 'placed')!;
     expect(viewEvent(placed, GM)).toMatchObject({ card: { face: expect.any(Object) } });
     for (const v of [P1, P2, SPECTATOR]) {
       const e = viewEvent(placed, v);
@@ -111,13 +112,13 @@ describe('events and reveal points', () => {
     const s = started();
     stack(s, 'C4', 'S', 4, false);
     const out = investigate(s, { ch1: { kind: 'scout', target: 'C4' } }, [8]);
-    const opened = out.events.find((e) => e.body.type === 'cot.card' && e.body.op === 'opened')!;
+    const opened = findEvent(out.events, (e) => e.type === 'cot.card' && e.op === 'opened')!;
     for (const v of VIEWERS) expect(viewEvent(opened, v)).toMatchObject({ card: { face: { suit: 'S', rank: 4 } } });
   });
 
   test('COT-HID-07 resonance publishes only the number of responses, never the bone square', () => {
     const out = investigate(started({ bone: { square: 'C4', strength: 8, pow: 15 } }), { ch1: { kind: 'resonance', target: 'B4' } }, [5]);
-    const note = out.events.find((e) => e.body.type === 'cot.note' && e.body.key === 'resonance')!;
+    const note = findEvent(out.events, (e) => e.type === 'cot.note' && e.key === 'resonance')!;
     expect(viewEvent(note, P2)).toEqual({ type: 'cot.note', key: 'resonance', params: { character: 'ch1', responses: 2 } });
     for (const e of out.events) expect(JSON.stringify(viewEvent(e, P2) ?? {})).not.toContain('"C4"');
   });

@@ -1,6 +1,5 @@
 import type { CardView, Viewer } from '@veiltable/protocol';
 import type { CotView } from '@veiltable/protocol/games/call-of-t';
-import { clonePlain } from './clone.ts';
 import { historyView } from './history.ts';
 import { factsOf } from './ledger.ts';
 import { phaseView } from './phase-view.ts';
@@ -140,10 +139,8 @@ function declarationsView(state: CotState, viewer: Viewer, mine: Set<string>): C
       declared: !!answer,
       locked: locked.includes(id),
       ...(answer ? { commitment: answer.commitment } : {}),
-      ...(answer && sees ? { action: clonePlain(answer.answer) } : {}),
+      ...(answer && sees ? { action: structuredClone(answer.answer) } : {}),
       ...(answer && !open ? { salt: answer.salt } : {}),
     };
   });
 }
-
-export { viewEvent } from './view-event.ts';
