@@ -57,21 +57,39 @@ export function emitTo(ctx: Ctx, seats: string[], body: CotViewEvent, others?: C
   emit(ctx, toAudience(seatsAndGm(seats), body, others));
 }
 
-export function note(ctx: Ctx, key: string, params: Record<string, string | number | boolean | null> = {}): void {
+type NoteParams = Record<string, string | number | boolean | null>;
+
+export function note(ctx: Ctx, key: string, params: NoteParams = {}): void {
   emitAll(ctx, { type: 'cot.note', key, params });
 }
 
+/**
+ * A note that tells values of a character's sheet (〈呼び声〉, 霊圧 …): everyone reads it whole while sheets are public;
+ * when they are private, its player and the GM do, and the others read `open`, what it tells without them (COT-HID-01).
+ */
+export function sheetNote(ctx: Ctx, character: string, key: string, params: NoteParams, open: NoteParams = { character }): void {
+  const whole = { type: 'cot.note' as const, key, params };
+  if (ctx.state.options.sheetsPublic) emitAll(ctx, whole);
+  else emitTo(ctx, seatsOf(ctx, [character]), whole, { ...whole, params: open });
+}
+
+/**
+ * A resolved roll: its die and level are public (COT-HID-01 "dice results"); the chance it was rolled against comes
+ * from the character's sheet, so with private sheets only its player and the GM read it.
+ */
 export function emitCheck(ctx: Ctx, character: string | null, purpose: string, check: Check): void {
-  emitAll(ctx, {
-    type: 'cot.check',
+  const open = {
+    type: 'cot.check' as const,
     character,
     purpose,
-    chance: check.chance,
     roll: check.roll,
     level: check.level,
     sd: check.sd,
     ...(check.substituted ? { substituted: true } : {}),
-  });
+  };
+  const whole = { ...open, chance: check.chance };
+  if (character === null || ctx.state.options.sheetsPublic) emitAll(ctx, whole);
+  else emitTo(ctx, seatsOf(ctx, [character]), whole, open);
 }
 
 export const faceView = (card: Card): CardView => ({ id: card.id, face: { ...card.face } });

@@ -5,7 +5,7 @@ import { isSuit } from './cards.ts';
 import type { Check } from './checks.ts';
 import { rollCheck, rollSum, substituteCheck, succeeded } from './checks.ts';
 import type { Ctx } from './context.ts';
-import { addLtf, done, emitCheck, grantCheck, note, requireGm, requireParticipant } from './context.ts';
+import { addLtf, done, emitCheck, grantCheck, requireGm, requireParticipant, sheetNote } from './context.ts';
 import { eventStep, finishStep } from './event-step.ts';
 import { raiseCall } from './investigation-effects.ts';
 import type { Character } from './state.ts';
@@ -121,7 +121,8 @@ export function applyAccept(ctx: Ctx, command: Extract<CotCommand, { type: 'cot.
   const added = distributeCall(entries, s.value.strength);
   for (const c of state.characters) {
     c.call += added[c.id]!;
-    note(ctx, 'accepted', { character: c.id, call: added[c.id]!, spiritPressure: c.spiritPressure });
+    // What each received follows from every 霊圧, so it is told with them (COT-HID-01).
+    sheetNote(ctx, c.id, 'accepted', { character: c.id, call: added[c.id]!, spiritPressure: c.spiritPressure });
   }
   stepOutcome(ctx, 'tearSpirit', 'accepted');
   removeCard(ctx, s.value.entryId);

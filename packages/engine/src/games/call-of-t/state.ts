@@ -197,6 +197,15 @@ export function charactersOf(state: CotState, viewer: Viewer): Character[] {
   return viewer.role === 'player' ? state.characters.filter((c) => c.seat === viewer.seat) : [];
 }
 
+/**
+ * Whether this viewer may read the character's sheet and what it yields (skill chances, 〈呼び声〉, 霊圧 …): every
+ * viewer when sheets are public, else its player and the GM (COT-HID-01).
+ */
+export function sheetVisible(state: CotState, viewer: Viewer, characterId: string): boolean {
+  if (state.options.sheetsPublic || viewer.role === 'gm') return true;
+  return viewer.role === 'player' && findCharacter(state, characterId)?.seat === viewer.seat;
+}
+
 /** Every seat that plays some character, in character order, without repeats. */
 export function seatedPlayers(state: CotState): string[] {
   return [...new Set(state.characters.flatMap((c) => (c.seat ? [c.seat] : [])))];

@@ -5,7 +5,7 @@ import { factsOf } from './ledger.ts';
 import { phaseView } from './phase-view.ts';
 import { activeSpades } from './spades.ts';
 import type { Character, CotState, Fact } from './state.ts';
-import { charactersOf, mushi } from './state.ts';
+import { charactersOf, mushi, sheetVisible } from './state.ts';
 
 /**
  * Card faces are flat objects of primitives, so a spread copies them; views are built for every viewer after every
@@ -80,7 +80,7 @@ export function view(state: CotState, viewer: Viewer): CotView {
       forcedMove: party.forcedMove ? { ...party.forcedMove } : null,
       mustReturn: party.mustReturn,
     },
-    characters: state.characters.map((c) => characterView(c, gm || mine.has(c.id) || state.options.sheetsPublic)),
+    characters: state.characters.map((c) => characterView(c, sheetVisible(state, viewer, c.id))),
     hands,
     facts: facts.map((f) => {
       const { holders, ...rest } = f;
