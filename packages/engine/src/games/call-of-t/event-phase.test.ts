@@ -64,10 +64,10 @@ describe('event phase flow (COT-EVT)', () => {
   test('COT-EVT-03 unsearched remains stay face-up; searched remains are removed', () => {
     const s = deciding();
     stack(s, 'C5', 'D', 5, true);
-    const stays = run(waitThenEvents(s).state, { type: 'cot.remains.search', searchers: [] }, P1).state;
+    const stays = run(waitThenEvents(s).state, { type: 'cot.remains.search', searchers: [] }, GM).state;
     expect(square(stays, 'C5').stack).toHaveLength(1);
     expect(stays.phase.kind).toBe('cycleEnd');
-    const searched = run(waitThenEvents(s).state, { type: 'cot.remains.search', searchers: [{ character: 'ch1' }] }, P1, [70]).state;
+    const searched = run(waitThenEvents(s).state, { type: 'cot.remains.search', searchers: [{ character: 'ch1' }] }, GM, [70]).state;
     expect(square(searched, 'C5').stack).toEqual([]);
     expect(searched.discard.at(-1)!.face).toEqual({ kind: 'standard', suit: 'D', rank: 5 });
   });

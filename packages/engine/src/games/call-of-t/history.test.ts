@@ -228,7 +228,7 @@ describe('event steps in the history (COT-HID-08, COT-EVT-02)', () => {
     stack(s, 'C5', 'C', 4, false);
     const wait = run(s, { type: 'cot.time.propose', plan: { kind: 'wait' } }, GM);
     const back = run(wait.state, { type: 'cot.obs.withdraw' }, P1);
-    const leave = run(back.state, { type: 'cot.remains.search', searchers: [] }, P2);
+    const leave = run(back.state, { type: 'cot.remains.search', searchers: [] }, GM);
     for (const v of VIEWERS) {
       expect(stepLines(leave.state, v), JSON.stringify(v)).toEqual(['start obstacle', 'obstacle withdrawn', 'start remains', 'remains unsearched']);
       // Each outcome once, as its step: no note beside it tells it again.

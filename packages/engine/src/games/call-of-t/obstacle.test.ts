@@ -79,7 +79,7 @@ describe('obstacles (COT-OBS)', () => {
     let out = run(s, { type: 'cot.obs.diamond', character: 'ch1', card: diamond }, P1).state;
     expect(out.phase).toMatchObject({ step: { kind: 'remains', strength: 5, treasureCap: 5 } });
     expect(out.discard.map((c) => c.id)).toContain(diamond);
-    out = run(out, { type: 'cot.remains.search', searchers: [{ character: 'ch1' }] }, P1, [30]).state;
+    out = run(out, { type: 'cot.remains.search', searchers: [{ character: 'ch1' }] }, GM, [30]).state;
     expect(out.party.remains).toBe(1);
     expect(out.phase).toMatchObject({ step: { kind: 'treasure', cap: 5 } });
   });

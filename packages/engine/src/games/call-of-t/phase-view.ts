@@ -1,6 +1,7 @@
 import type { Viewer } from '@veiltable/protocol';
 import type { CotView } from '@veiltable/protocol/games/call-of-t';
 import { obstacleRow, obstacleSkills } from './obstacle.ts';
+import { committedView } from './party-choice.ts';
 import type { EncounterHandoff, EventStep } from './phase.ts';
 import type { CotState } from './state.ts';
 import { charactersOf, sheetVisible } from './state.ts';
@@ -46,6 +47,7 @@ export function phaseView(state: CotState, viewer: Viewer): CotView['phase'] {
         if (k !== 'kind') detail[k] = structuredClone(v) as Json;
       }
       if (step.kind === 'encounterCombat') detail.handoff = handoffView(state, viewer, step.handoff);
+      if ('committed' in step) detail.committed = committedView(step.committed ?? []);
       Object.assign(detail, tableRow(step));
       return { kind: phase.kind, step: step.kind, detail };
     }

@@ -48,13 +48,28 @@ export type EncounterHandoff = {
   distanceM: number;
 };
 
+/** A searcher of the remains and the ♥ that replaces its roll, if any (COT-REM-01, T-FX-REM). */
+export type Searcher = { character: string; substitute?: string };
+/** A roller of 〈死祭り〉 on accepting the tear spirits and the way it moves its 霊圧 (COT-TSP-04 step 1). */
+export type Adjustment = { character: string; direction: 'up' | 'down' };
+/** A summoner of the tear spirits and the skill it rolls (COT-TSP-02). */
+export type Summoner = { character: string; skill: string };
+
+/**
+ * What one player committed to a step the party plays together: its own characters (party-choice.ts). Absent
+ * (states saved before commitments) means nobody has committed yet.
+ */
+export type RemainsCommitment = { seat: string; searchers: Searcher[] };
+export type TreasureCommitment = { seat: string; spotters: string[] };
+export type TearSpiritCommitment = { seat: string; choice: 'accept'; adjust: Adjustment[] } | { seat: string; choice: 'summon'; summoners: Summoner[] };
+
 export type EventStep =
   | { kind: 'encounterSense'; entryId: string; strength: number; senses: Record<string, Sense> }
   | { kind: 'encounterCombat'; entryId: string; strength: number; handoff: EncounterHandoff }
-  | { kind: 'treasure'; cap: number }
+  | { kind: 'treasure'; cap: number; committed?: TreasureCommitment[] }
   /** treasureCap: set when an obstacle ♦ caused the event; success leads to treasure of that cap (COT-FX-04). */
-  | { kind: 'remains'; entryId: string | null; strength: number; treasureCap?: number }
-  | { kind: 'tearSpirit'; entryId: string | null; strength: number; bone: boolean; treasureCap?: number }
+  | { kind: 'remains'; entryId: string | null; strength: number; treasureCap?: number; committed?: RemainsCommitment[] }
+  | { kind: 'tearSpirit'; entryId: string | null; strength: number; bone: boolean; treasureCap?: number; committed?: TearSpiritCommitment[] }
   | {
       kind: 'tearSpiritCombat';
       entryId: string | null;
