@@ -6,11 +6,12 @@ import { answerSealed, openSealed, revealSealed } from '../../kernel/sealed.ts';
 import { isDiagonal, isOrthogonal, parseSquare } from './board.ts';
 import { isSuit } from './cards.ts';
 import type { Ctx } from './context.ts';
-import { done, emitAll, emitTo, requireCharacter, requireGm, seatsOf } from './context.ts';
+import { toAudience } from '../../kernel/events.ts';
+import { done, emit, emitAll, emitTo, requireCharacter, requireGm, seatsOf } from './context.ts';
 import { beginDeathOmen } from './death-omen.ts';
 import { resolveInvestigation } from './resolve-investigation.ts';
 import type { Character, CotState, InvDeclaration } from './state.ts';
-import { findSquare } from './state.ts';
+import { cardsNamed, findSquare } from './state.ts';
 import { squareStatus, topFaceDown } from './zones.ts';
 
 /** The investigation phase; the death omen opens it when the room times the omen there (Q5 alternative). */
@@ -84,8 +85,12 @@ export function applyDeclare(ctx: Ctx, command: Extract<CotCommand, { type: 'cot
   if (!answered.ok) return err(answered.error.code, 'COT-HID-03');
   const full = { type: 'cot.declared' as const, character: command.character, commitment: answered.value.commitment, action: command.action };
   const sealedView = { type: 'cot.declared' as const, character: command.character, commitment: answered.value.commitment };
-  if (ctx.state.options.openDeclarations) emitAll(ctx, full);
-  else emitTo(ctx, seatsOf(ctx, [command.character]), full, sealedView);
+  if (ctx.state.options.openDeclarations) {
+    // Shown to the players (and the GM), not to spectators, as the declaration table is (COT-HID-03). The hand cards
+    // it names are renewed at the reveal even if a later choice drops them (COT-HID-02).
+    decl.value.shown = [...new Set([...(decl.value.shown ?? []), ...cardsNamed(command.action)])];
+    emit(ctx, toAudience({ gm: true, anySeat: true }, full, sealedView));
+  } else emitTo(ctx, seatsOf(ctx, [command.character]), full, sealedView);
   return done;
 }
 
@@ -135,5 +140,5 @@ function revealAndResolve(ctx: Ctx, decl: InvDeclaration): void {
   });
   const actions = new Map<string, CotInvAction>();
   for (const a of revealed.value) actions.set(a.seat, a.answer ?? { kind: 'none' });
-  resolveInvestigation(ctx, actions);
+  resolveInvestigation(ctx, actions, decl.shown ?? []);
 }

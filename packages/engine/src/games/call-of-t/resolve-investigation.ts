@@ -7,14 +7,14 @@ import { addLtf, emitAll, emitCheck, emitTo, faceView, grantCheck, seatsOf } fro
 import { moveOn } from './flow.ts';
 import { applyProbe, applyResonance, mark, raiseCall, scoutResult } from './investigation-effects.ts';
 import type { Character } from './state.ts';
-import { findSquare, idTaken, inActionOrder } from './state.ts';
+import { cardsNamed, findSquare, idTaken, inActionOrder } from './state.ts';
 import { drawTop, drawToHand, placeOnSquare, squareStatus, takeFromHand } from './zones.ts';
 
 /**
  * COT-DIE-10 for the investigation phase: every die is rolled first, in action order, then each character's
  * result is applied in action order, each seeing the state the earlier ones left (COT-INV-02).
  */
-export function resolveInvestigation(ctx: Ctx, actions: Map<string, CotInvAction>): void {
+export function resolveInvestigation(ctx: Ctx, actions: Map<string, CotInvAction>, shown: readonly string[] = []): void {
   const order = inActionOrder(ctx.state);
   const rolled = order.map((character) => {
     const action = actions.get(character.id) ?? { kind: 'none' as const };
@@ -24,22 +24,18 @@ export function resolveInvestigation(ctx: Ctx, actions: Map<string, CotInvAction
     if (check) emitCheck(ctx, character.id, action.kind, check);
     applyAction(ctx, character, action, check);
   }
-  rekeyNamedCards(ctx, actions);
+  rekeyNamedCards(ctx, actions, shown);
   moveOn(ctx, 'time');
 }
 
 /**
- * The reveal published the ids of cards named in declarations; any still in a hand (an unused set card, a probe
- * that came back) gets a new id, told to its owner alone, so the published id follows it nowhere (COT-HID-02).
+ * The reveal published the ids of cards named in declarations, and open declarations those `shown` before; any still
+ * in a hand (an unused set card, a probe that came back, a card a changed choice dropped) gets a new id, told to its
+ * owner alone, so the published id follows it nowhere (COT-HID-02).
  */
-function rekeyNamedCards(ctx: Ctx, actions: Map<string, CotInvAction>): void {
-  const named = new Set<string>();
-  for (const a of actions.values()) {
-    for (const key of ['substitute', 'setCard', 'card'] as const) {
-      const id = (a as Partial<Record<typeof key, string>>)[key];
-      if (id) named.add(id);
-    }
-  }
+function rekeyNamedCards(ctx: Ctx, actions: Map<string, CotInvAction>, shown: readonly string[]): void {
+  const named = new Set<string>(shown);
+  for (const a of actions.values()) for (const id of cardsNamed(a)) named.add(id);
   for (const character of ctx.state.characters) {
     for (const card of character.hand) {
       if (!named.has(card.id)) continue;

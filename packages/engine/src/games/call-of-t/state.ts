@@ -104,8 +104,18 @@ export type Fact = {
 /** The bone: held off the board (card set) until 転界 stacks it on its square (card null) (COT-MOD-10). */
 export type Bone = { card: Card | null; entryId: string; square: string; strength: number; pow: number };
 
-/** A sealed investigation choice, keyed by character id (COT-HID-03). */
-export type InvDeclaration = { sealed: Sealed<CotInvAction>; locked: string[] };
+/**
+ * A sealed investigation choice, keyed by character id (COT-HID-03). `shown`: hand cards that tentative choices named
+ * to every player under openDeclarations, renewed at the reveal like the ones the reveal names (COT-HID-02); absent
+ * (states saved before it) means none.
+ */
+export type InvDeclaration = { sealed: Sealed<CotInvAction>; locked: string[]; shown?: string[] };
+
+/** The hand cards an investigation choice names: a substitute ♥, a card to set, the vision ♥ or the probe ♠. */
+export function cardsNamed(action: CotInvAction): string[] {
+  const a = action as Partial<Record<'substitute' | 'setCard' | 'card', string>>;
+  return [a.substitute, a.setCard, a.card].filter((id): id is string => !!id);
+}
 
 export type CotState = {
   rng: RngState;

@@ -74,6 +74,25 @@ describe('view secrecy (COT-HID-01)', () => {
     expect(viewEvent(s.events[0]!, P3)).toMatchObject({ action: { kind: 'prayer' } });
   });
 
+  test('COT-HID-03 open declarations are the players\': a spectator reads only that a choice was declared', () => {
+    const s = run(started({ options: { openDeclarations: true } }), { type: 'cot.inv.declare', character: 'ch2', action: { kind: 'prayer' } }, P2);
+    expect(viewEvent(s.events[0]!, SPECTATOR)).toEqual({ type: 'cot.declared', character: 'ch2', commitment: expect.any(String) });
+    expect(view(s.state, SPECTATOR).declarations!.find((d) => d.character === 'ch2')!.action).toBeUndefined();
+  });
+
+  test('COT-HID-02 a hand card an open choice named, then left out of it, gets a new id at the reveal', () => {
+    const s = started({ options: { openDeclarations: true } });
+    const heart = deal(s, 'ch1', 'H', 5);
+    let out = run(s, { type: 'cot.inv.declare', character: 'ch1', action: { kind: 'prayer', substitute: heart } }, P1).state;
+    expect(JSON.stringify(view(out, P2))).toContain(heart);
+    out = run(out, { type: 'cot.inv.declare', character: 'ch1', action: { kind: 'none' } }, P1).state;
+    const revealed = run(out, { type: 'cot.inv.force' }, GM);
+    const renewed = revealed.state.characters[0]!.hand[0]!.id;
+    expect(renewed).not.toBe(heart);
+    expect(revealed.events.map((e) => viewEvent(e, P1))).toContainEqual(expect.objectContaining({ op: 'returned', to: heart, card: expect.objectContaining({ id: renewed }) }));
+    for (const v of [P2, SPECTATOR]) expect(JSON.stringify(view(revealed.state, v))).not.toContain(renewed);
+  });
+
   test('COT-HID-01 character sheets are public by default and private by option', () => {
     const open = started();
     expect(view(open, P2).characters[0]!.sheet?.spiritPressure).toBe(10);
