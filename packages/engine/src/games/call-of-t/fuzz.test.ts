@@ -25,6 +25,8 @@ const apply = (state: CotState, command: CotCommand, actor: Viewer) =>
  */
 
 const OTHERS: Viewer[] = [P1, P2, P3, SPECTATOR];
+/** A batch takes a few seconds alone; the shared test machine may run it several times slower. */
+const FUZZ_TIMEOUT = 180_000;
 /** One in this many accepted steps also schema-parses every view and checks the input was not touched. */
 const SAMPLE_EVERY = 25;
 /** The view's history is walked in full every this many steps (and on sampled steps). */
@@ -208,7 +210,7 @@ describe('COT-HID-01 seeded fuzz: 500 games to the night, card conservation, vie
       expect(state.phase.kind).toBe('night');
       expect(state.cycle).toBe(14);
     }
-  });
+  }, FUZZ_TIMEOUT);
 
   test('a few games may also leave through the gate (COT-TIM-10)', () => {
     const ends = [1, 2, 3, 4, 5, 6, 7, 8].map((seed) => playChecked(seed + 5000, 2000, true).state.phase.kind);

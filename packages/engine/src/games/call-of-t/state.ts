@@ -1,5 +1,5 @@
 import type { Viewer } from '@veiltable/protocol';
-import type { CotInvAction, CotOptions, CotViewEvent } from '@veiltable/protocol/games/call-of-t';
+import type { CotCharacterInput, CotInvAction, CotOptions, CotViewEvent } from '@veiltable/protocol/games/call-of-t';
 import type { Card, IdTaken } from '../../capabilities/cards/deck.ts';
 import type { GameEvent } from '../../kernel/events.ts';
 import type { RngState } from '../../kernel/rng.ts';
@@ -20,7 +20,8 @@ export type StackEntry = { card: Card; faceUp: boolean; tapped: boolean; origin:
 /** stack[0] is the top. scouted: a scout or vision has targeted it (COT-FX-02 "unscouted"). */
 export type Square = { id: string; stack: StackEntry[]; scouted: boolean };
 
-export type RestLoad = 'leather' | 'halfStr' | 'str' | 'strCon';
+/** The load worn while waiting, T-REC (c), as the setup names it. */
+export type RestLoad = CotCharacterInput['restLoad'];
 
 /** A character sheet and its counters (COT-MOD-12). LTF is kept in thirds (COT-DIE-11). */
 export type Character = {
