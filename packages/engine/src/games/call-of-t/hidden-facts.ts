@@ -1,7 +1,8 @@
 import type { Viewer } from '@veiltable/protocol';
 import { resistanceChance } from './checks.ts';
 import type { Character, CotState } from './state.ts';
-import { cardsNamed, sheetVisible } from './state.ts';
+import { cardsNamed } from './resolve-investigation.ts';
+import { sheetVisible } from './state.ts';
 
 /**
  * One rule for hidden facts (issue 12): what a state hides from one viewer, as tokens that no event, view patch or

@@ -9,9 +9,9 @@ import type { Ctx } from './context.ts';
 import { toAudience } from '../../kernel/events.ts';
 import { done, emit, emitAll, emitTo, requireCharacter, requireGm, seatsOf } from './context.ts';
 import { beginDeathOmen } from './death-omen.ts';
-import { resolveInvestigation } from './resolve-investigation.ts';
+import { cardsNamed, resolveInvestigation } from './resolve-investigation.ts';
 import type { Character, CotState, InvDeclaration } from './state.ts';
-import { cardsNamed, findSquare } from './state.ts';
+import { findSquare } from './state.ts';
 import { squareStatus, topFaceDown } from './zones.ts';
 
 /** The investigation phase; the death omen opens it when the room times the omen there (Q5 alternative). */

@@ -7,7 +7,7 @@ import { addLtf, emitAll, emitCheck, emitTo, faceView, grantCheck, seatsOf } fro
 import { moveOn } from './flow.ts';
 import { applyProbe, applyResonance, mark, raiseCall, scoutResult } from './investigation-effects.ts';
 import type { Character } from './state.ts';
-import { cardsNamed, findSquare, idTaken, inActionOrder } from './state.ts';
+import { findSquare, idTaken, inActionOrder } from './state.ts';
 import { drawTop, drawToHand, placeOnSquare, squareStatus, takeFromHand } from './zones.ts';
 
 /**
@@ -51,6 +51,12 @@ function rekeyNamedCards(ctx: Ctx, actions: Map<string, CotInvAction>, shown: re
       });
     }
   }
+}
+
+/** The hand cards an investigation choice names: a substitute ♥, a card to set, the vision ♥ or the probe ♠. */
+export function cardsNamed(action: CotInvAction): string[] {
+  const a = action as Partial<Record<'substitute' | 'setCard' | 'card', string>>;
+  return [a.substitute, a.setCard, a.card].filter((id): id is string => !!id);
 }
 
 function substituteLevel(ctx: Ctx): Check {

@@ -112,11 +112,6 @@ export type Bone = { card: Card | null; entryId: string; square: string; strengt
  */
 export type InvDeclaration = { sealed: Sealed<CotInvAction>; locked: string[]; shown?: string[] };
 
-/** The hand cards an investigation choice names: a substitute ♥, a card to set, the vision ♥ or the probe ♠. */
-export function cardsNamed(action: CotInvAction): string[] {
-  const a = action as Partial<Record<'substitute' | 'setCard' | 'card', string>>;
-  return [a.substitute, a.setCard, a.card].filter((id): id is string => !!id);
-}
 
 export type CotState = {
   rng: RngState;
