@@ -1,9 +1,10 @@
 import { describe, expect, test } from 'vitest';
 import type { CotCommand } from '@veiltable/protocol/games/call-of-t';
-import type { CotEvent } from './events.ts';
+import { viewEvent } from '../../kernel/events.ts';
+import type { CotEvent } from './state.ts';
 import type { CotState } from './state.ts';
-import { GM, P1, P2, VIEWERS, character, facingClub, refusal, run, setupInput } from './test-support.ts';
-import { view, viewEvent } from './view.ts';
+import { GM, P1, P2, VIEWERS, body, character, facingClub, refusal, run, setupInput } from './test-support.ts';
+import { view } from './view.ts';
 
 /** Antidotes (T-TRADE 毒消し) as the party's items: gained by the GM's trade, held, used against one poison, used up. */
 
@@ -11,7 +12,7 @@ type Doses = { antidoteThorns?: number; antidoteGas?: number };
 
 const gain = (s: CotState, doses: Doses): CotState => run(s, { type: 'cot.gm.adjust', party: doses }).state;
 const antidote = (id: string): CotCommand => ({ type: 'cot.obs.antidote', character: id });
-const used = (events: CotEvent[]) => events.flatMap((e) => (e.body.type === 'cot.note' && e.body.key === 'obstacle.antidote' ? [e.body.params] : []));
+const used = (events: CotEvent[]) => events.map(body).flatMap((e) => (e.type === 'cot.note' && e.key === 'obstacle.antidote' ? [e.params] : []));
 const poisons = (s: CotState) => {
   if (s.phase.kind !== 'event' || s.phase.step?.kind !== 'obstacleCleared') throw new Error(`not past an obstacle: ${JSON.stringify(s.phase).slice(0, 120)}`);
   return s.phase.step.poisons;

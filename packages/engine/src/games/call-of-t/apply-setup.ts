@@ -6,7 +6,7 @@ import { allSquares, parseSquare } from './board.ts';
 import { BONE_FACE } from './cards.ts';
 import type { Ctx } from './context.ts';
 import { done, emitAll, requireGm } from './context.ts';
-import { startCycle } from './flow.ts';
+import { moveOn } from './flow.ts';
 import { resolveOptions } from './options.ts';
 import type { Character } from './state.ts';
 import { idTaken, mushi, mushiOf } from './state.ts';
@@ -103,6 +103,6 @@ export function applySetup(ctx: Ctx, command: Extract<CotCommand, { type: 'cot.s
     params: { width: s.width, height: s.height, gate: s.gate, characters: ids.length, mushi: mushi(state) },
   });
   s.characters.forEach((c, i) => drawToHand(ctx, state.characters[i]!, c.initialHand));
-  startCycle(ctx, 1);
+  moveOn(ctx, 'cycle');
   return done;
 }

@@ -1,16 +1,17 @@
-import type { CardView, Viewer } from '@veiltable/protocol';
+import type { CardView } from '@veiltable/protocol';
 import type { CotViewEvent } from '@veiltable/protocol/games/call-of-t';
 import type { Card } from '../../capabilities/cards/deck.ts';
+import type { Ctx as KernelCtx } from '../../kernel/define-game.ts';
+import { seatsAndGm, toAudience, toEveryone } from '../../kernel/events.ts';
 import type { Result } from '../../kernel/result.ts';
 import { err, ok } from '../../kernel/result.ts';
-import type { Rng } from '../../kernel/rng.ts';
 import type { Check } from './checks.ts';
-import type { CotEvent } from './events.ts';
-import type { Character, CotState } from './state.ts';
+import { recordHistory } from './history.ts';
+import type { Character, CotEvent, CotState } from './state.ts';
 import { findCharacter, seatedPlayers } from './state.ts';
 
-/** What a handler works on: a private copy of the state, its RNG, the actor, and the events so far. */
-export type Ctx = { state: CotState; rng: Rng; actor: Viewer; events: CotEvent[] };
+/** What a handler works on: the kernel's draft of the state, its RNG, the actor (never a spectator), emit and enter. */
+export type Ctx = KernelCtx<CotState>;
 
 export const done: Result<void> = ok(undefined);
 
@@ -37,34 +38,58 @@ export function requireParticipant(ctx: Ctx, rule: string): Result<void> {
   return err('NOT_A_PARTICIPANT', rule);
 }
 
+/**
+ * Records an event in the room's log and, for the kinds the history keeps, in the state's history, where a page
+ * opened later reads it per viewer exactly as it was emitted (history.ts).
+ */
+export function emit(ctx: Ctx, event: CotEvent): void {
+  ctx.emit(event);
+  recordHistory(ctx.state, [event]);
+}
+
+/** An event everyone reads alike. */
 export function emitAll(ctx: Ctx, body: CotViewEvent): void {
-  ctx.events.push({ to: { kind: 'all' }, body });
+  emit(ctx, toEveryone(body));
 }
 
 /** An event read in full by these seats and the GM; `others` is what everyone else learns (or nothing). */
 export function emitTo(ctx: Ctx, seats: string[], body: CotViewEvent, others?: CotViewEvent): void {
-  ctx.events.push({ to: { kind: 'seats', seats }, body, ...(others ? { others } : {}) });
+  emit(ctx, toAudience(seatsAndGm(seats), body, others));
 }
 
-export function emitGm(ctx: Ctx, body: CotViewEvent, others?: CotViewEvent): void {
-  ctx.events.push({ to: { kind: 'gm' }, body, ...(others ? { others } : {}) });
-}
+type NoteParams = Record<string, string | number | boolean | null>;
 
-export function note(ctx: Ctx, key: string, params: Record<string, string | number | boolean | null> = {}): void {
+export function note(ctx: Ctx, key: string, params: NoteParams = {}): void {
   emitAll(ctx, { type: 'cot.note', key, params });
 }
 
+/**
+ * A note that tells values of a character's sheet (〈呼び声〉, 霊圧 …): everyone reads it whole while sheets are public;
+ * when they are private, its player and the GM do, and the others read `open`, what it tells without them (COT-HID-01).
+ */
+export function sheetNote(ctx: Ctx, character: string, key: string, params: NoteParams, open: NoteParams = { character }): void {
+  const whole = { type: 'cot.note' as const, key, params };
+  if (ctx.state.options.sheetsPublic) emitAll(ctx, whole);
+  else emitTo(ctx, seatsOf(ctx, [character]), whole, { ...whole, params: open });
+}
+
+/**
+ * A resolved roll: its die and level are public (COT-HID-01 "dice results"); the chance it was rolled against comes
+ * from the character's sheet, so with private sheets only its player and the GM read it.
+ */
 export function emitCheck(ctx: Ctx, character: string | null, purpose: string, check: Check): void {
-  emitAll(ctx, {
-    type: 'cot.check',
+  const open = {
+    type: 'cot.check' as const,
     character,
     purpose,
-    chance: check.chance,
     roll: check.roll,
     level: check.level,
     sd: check.sd,
     ...(check.substituted ? { substituted: true } : {}),
-  });
+  };
+  const whole = { ...open, chance: check.chance };
+  if (character === null || ctx.state.options.sheetsPublic) emitAll(ctx, whole);
+  else emitTo(ctx, seatsOf(ctx, [character]), whole, open);
 }
 
 export const faceView = (card: Card): CardView => ({ id: card.id, face: { ...card.face } });

@@ -4,7 +4,7 @@ import type { Result } from '../../kernel/result.ts';
 import { err, ok } from '../../kernel/result.ts';
 import type { Ctx } from './context.ts';
 import { done, emitTo, note, requireCharacter, requireGm, seatsOf } from './context.ts';
-import { startCycle } from './flow.ts';
+import { moveOn } from './flow.ts';
 import { findCharacter, idTaken } from './state.ts';
 
 function cycleEnd(ctx: Ctx): Result<{ confirmed: string[] }> {
@@ -42,7 +42,7 @@ export function applyPass(ctx: Ctx, command: Extract<CotCommand, { type: 'cot.en
   // One line for giver and receiver, under the id the card had in the giver's hand: no card has it any longer, and
   // the receiver's hand shows the new one. Everyone else learns only that a card changed hands.
   const pub = { type: 'cot.card' as const, op: 'passed' as const, square: null, character: from.id, to: to.id };
-  emitTo(ctx, seatsOf(ctx, [from.id, to.id]), { ...pub, card: { id: oldId, face: structuredClone(card.face) } }, pub);
+  emitTo(ctx, seatsOf(ctx, [from.id, to.id]), { ...pub, card: { id: oldId, face: card.face } }, pub);
   return done;
 }
 
@@ -52,7 +52,7 @@ export function applyNext(ctx: Ctx): Result<void> {
   if (!gm.ok) return gm;
   const phase = cycleEnd(ctx);
   if (!phase.ok) return phase;
-  startCycle(ctx, ctx.state.cycle + 1);
+  moveOn(ctx, 'cycle');
   return done;
 }
 

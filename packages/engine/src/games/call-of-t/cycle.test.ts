@@ -1,8 +1,9 @@
 import { describe, expect, test } from 'vitest';
+import { viewEvent } from '../../kernel/events.ts';
 import { INTERACTION_TABLE } from './tables.ts';
 import type { CotState } from './state.ts';
-import { GM, P1, P2, P3, character, deal, investigate, refusal, run, square, stack, started, toDecision } from './test-support.ts';
-import { view, viewEvent } from './view.ts';
+import { GM, P1, P2, P3, body, character, deal, investigate, refusal, run, square, stack, started, toDecision } from './test-support.ts';
+import { view } from './view.ts';
 
 const waitThenEvents = (s: CotState, dice: number[] = []) => run(s, { type: 'cot.time.propose', plan: { kind: 'wait' } }, GM, dice);
 
@@ -32,7 +33,7 @@ describe('cycle and flow (COT-FLOW-01, COT-END)', () => {
     s = waitThenEvents(s).state;
     expect(refusal(s, { type: 'cot.end.confirm', character: 'ch1' }, P2).code).toBe('NOT_YOUR_CHARACTER');
     const out = run(s, { type: 'cot.end.confirm', character: 'ch1' }, P1);
-    expect(out.events[0]!.body).toMatchObject({ key: 'ltf.recorded', params: { character: 'ch1', change: 3, ltfThirds: 3 } });
+    expect(body(out.events[0]!)).toMatchObject({ key: 'ltf.recorded', params: { character: 'ch1', change: 3, ltfThirds: 3 } });
     expect(view(out.state, P2).phase.detail.confirmed).toEqual(['ch1']);
   });
 
@@ -85,7 +86,7 @@ describe('interactions (COT-INT)', () => {
     none.party.defeatedInteractionNumbers = [5];
     const heart = stack(none, 'C5', 'H', 5, true);
     const out = waitThenEvents(none, [1]);
-    expect(out.events.some((e) => e.body.type === 'cot.step' && e.body.step === 'interaction' && e.body.outcome === 'nobody')).toBe(true);
+    expect(out.events.map(body).some((e) => e.type === 'cot.step' && e.step === 'interaction' && e.outcome === 'nobody')).toBe(true);
     expect(out.state.discard.map((c) => c.id)).toContain(heart);
     const many = toDecision(started());
     many.party.defeatedInteractionNumbers = [5];

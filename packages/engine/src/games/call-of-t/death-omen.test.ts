@@ -2,7 +2,7 @@ import type { CotOptions } from '@veiltable/protocol/games/call-of-t';
 import { describe, expect, test } from 'vitest';
 import { omenSquares, roadBackSquares } from './death-omen.ts';
 import type { CotState } from './state.ts';
-import { GM, P1, P2, character, deal, decision, refusal, run, square, started } from './test-support.ts';
+import { GM, P1, P2, body, character, deal, decision, refusal, run, square, started } from './test-support.ts';
 import { view } from './view.ts';
 
 describe('death omen (COT-TIM-02)', () => {
@@ -47,7 +47,7 @@ describe('death omen (COT-TIM-02)', () => {
     deal(s, 'ch1', 'S', 9);
     deal(s, 'ch3', 'S', 4);
     const out = run(s, { type: 'cot.inv.force' }, GM, [20]);
-    const rolls = out.events.flatMap((e) => (e.body.type === 'cot.check' && e.body.purpose === 'deathOmen' ? [e.body.character] : []));
+    const rolls = out.events.map(body).flatMap((e) => (e.type === 'cot.check' && e.purpose === 'deathOmen' ? [e.character] : []));
     expect(rolls).toEqual(['ch3']);
   });
 

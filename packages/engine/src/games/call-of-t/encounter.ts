@@ -6,8 +6,8 @@ import { isSuit, strengthOf } from './cards.ts';
 import { rollCheck, succeeded } from './checks.ts';
 import type { Ctx } from './context.ts';
 import { done, emitAll, emitCheck, grantCheck, note, requireCharacter, requireGm } from './context.ts';
-import { eventStep, finishStep, moveParty } from './event-phase.ts';
-import { endCycle } from './flow.ts';
+import { eventStep, finishStep, moveParty } from './event-step.ts';
+import { moveOn } from './flow.ts';
 import type { EncounterHandoff, EventStep, Sense } from './phase.ts';
 import { findCharacter, findSquare, inActionOrder, locateEntry } from './state.ts';
 import { enterStep, stepOutcome } from './step-log.ts';
@@ -158,7 +158,7 @@ export function applyEncounterOutcome(ctx: Ctx, command: Extract<CotCommand, { t
     if (card) placeOnSquare(ctx, findSquare(state, result.to)!, card, { faceUp: false, origin: 'deck' });
     state.party.forcedMove = { to: result.to, reason: 'retreat' };
     stepOutcome(ctx, 'encounterCombat', 'retreat', { to: result.to });
-    endCycle(ctx);
+    moveOn(ctx, 'cycleEnd');
     return done;
   }
   return clubEscape(ctx, s.value, result.to, result.clubs);

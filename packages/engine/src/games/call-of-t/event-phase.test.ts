@@ -1,9 +1,10 @@
 import { describe, expect, test } from 'vitest';
+import { viewEvent } from '../../kernel/events.ts';
 import { reinforcedStrength } from './encounter.ts';
 import { activeSpades, faceUpSpadeTotal } from './spades.ts';
 import type { CotState } from './state.ts';
-import { GM, P1, P2, character, refusal, run, setupInput, square, stack, started, toDecision } from './test-support.ts';
-import { view, viewEvent } from './view.ts';
+import { GM, P1, P2, body, character, findEvent, refusal, run, setupInput, square, stack, started, toDecision } from './test-support.ts';
+import { view } from './view.ts';
 
 /** A party deciding on the gate C5 with 無死 11 (〈死祭〉 100 + 100 + 31). */
 function deciding(overrides = {}): CotState {
@@ -63,10 +64,10 @@ describe('event phase flow (COT-EVT)', () => {
   test('COT-EVT-03 unsearched remains stay face-up; searched remains are removed', () => {
     const s = deciding();
     stack(s, 'C5', 'D', 5, true);
-    const stays = run(waitThenEvents(s).state, { type: 'cot.remains.search', searchers: [] }, P1).state;
+    const stays = run(waitThenEvents(s).state, { type: 'cot.remains.search', searchers: [] }, GM).state;
     expect(square(stays, 'C5').stack).toHaveLength(1);
     expect(stays.phase.kind).toBe('cycleEnd');
-    const searched = run(waitThenEvents(s).state, { type: 'cot.remains.search', searchers: [{ character: 'ch1' }] }, P1, [70]).state;
+    const searched = run(waitThenEvents(s).state, { type: 'cot.remains.search', searchers: [{ character: 'ch1' }] }, GM, [70]).state;
     expect(square(searched, 'C5').stack).toEqual([]);
     expect(searched.discard.at(-1)!.face).toEqual({ kind: 'standard', suit: 'D', rank: 5 });
   });
@@ -79,8 +80,8 @@ describe('event phase flow (COT-EVT)', () => {
     const out = run(at, { type: 'cot.int.outcome', result: { effect: 'none' } }, GM);
     expect(square(out.state, 'C5').stack.map((e) => [e.card.id, e.faceUp])).toEqual([[next.id, false]]);
     expect(out.state.phase.kind).toBe('cycleEnd');
-    const placed = out.events.find((e) => e.body.type === 'cot.card' && e.body.op === 'placed')!;
-    expect(placed.body).toMatchObject({ faceUp: false, card: { id: next.id } });
+    const placed = findEvent(out.events, (e) => e.type === 'cot.card' && e.op === 'placed')!;
+    expect(body(placed)).toMatchObject({ faceUp: false, card: { id: next.id } });
     expect(viewEvent(placed, P1)).toMatchObject({ card: { id: next.id } });
     expect(viewEvent(placed, P1)?.type === 'cot.card' && viewEvent(placed, P1)).not.toHaveProperty('card.face');
     expect(viewEvent(placed, GM)).toHaveProperty('card.face');

@@ -1,13 +1,10 @@
-import type { Result } from '../../kernel/result.ts';
-import { err, ok } from '../../kernel/result.ts';
 import { isBone, strengthOf, suitOf } from './cards.ts';
 import type { Ctx } from './context.ts';
 import { emitAll, note } from './context.ts';
 import { beginEncounter } from './encounter.ts';
-import { endCycle } from './flow.ts';
+import { moveOn } from './flow.ts';
 import { beginInteraction } from './interaction.ts';
 import { beginObstacle } from './obstacle.ts';
-import type { EventStep } from './phase.ts';
 import { activeSpades } from './spades.ts';
 import { enterStep } from './step-log.ts';
 import { findSquare } from './state.ts';
@@ -39,7 +36,7 @@ export function continueEvents(ctx: Ctx): void {
     const square = findSquare(state, state.party.position)!;
     const entry = square.stack.find((e) => !e.tapped && !phase.processed.includes(e.card.id));
     if (!entry) {
-      endCycle(ctx);
+      moveOn(ctx, 'cycleEnd');
       return;
     }
     phase.processed.push(entry.card.id);
@@ -88,28 +85,4 @@ export function continueEvents(ctx: Ctx): void {
         continue;
     }
   }
-}
-
-/** The current event step if it is of this kind, else NOT_YOUR_PHASE citing `rule`. */
-export function eventStep<K extends EventStep['kind']>(ctx: Ctx, kind: K, rule: string): Result<Extract<EventStep, { kind: K }>> {
-  const phase = ctx.state.phase;
-  if (phase.kind !== 'event' || phase.step?.kind !== kind) return err('NOT_YOUR_PHASE', rule);
-  return ok(phase.step as Extract<EventStep, { kind: K }>);
-}
-
-/** Closes the current step and carries on with the stack. */
-export function finishStep(ctx: Ctx): void {
-  const phase = ctx.state.phase;
-  if (phase.kind !== 'event') return;
-  phase.step = null;
-  continueEvents(ctx);
-}
-
-/** COT-EVT-05: an event moved the party; processing goes on in the new square, the old stack is left alone. */
-export function moveParty(ctx: Ctx, to: string): void {
-  const party = ctx.state.party;
-  party.previousPosition = party.position;
-  party.position = to;
-  if (party.defense && party.defense.square !== to) party.defense = null;
-  note(ctx, 'moved', { from: party.previousPosition, to });
 }

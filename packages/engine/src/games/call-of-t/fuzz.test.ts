@@ -2,12 +2,18 @@ import type { Viewer } from '@veiltable/protocol';
 import type { CotCommand } from '@veiltable/protocol/games/call-of-t';
 import { cotView, cotViewEvent } from '@veiltable/protocol/games/call-of-t';
 import { describe, expect, test } from 'vitest';
+import type { Result } from '../../kernel/result.ts';
 import { Rng, newRngState } from '../../kernel/rng.ts';
+import { viewEvent } from '../../kernel/events.ts';
 import { candidates, pick } from './fuzz-moves.ts';
-import { apply } from './game.ts';
-import type { CotState } from './state.ts';
-import { GM, P1, P2, P3, SPECTATOR, seated, seedOf, setupInput } from './test-support.ts';
-import { view, viewEvent } from './view.ts';
+import { callOfT } from './game.ts';
+import type { CotEvent, CotState } from './state.ts';
+import { AT, GM, P1, P2, P3, SPECTATOR, seated, seedOf, setupInput } from './test-support.ts';
+import { view } from './view.ts';
+
+/** The room's apply; every event of this game carries its protocol view events. */
+const apply = (state: CotState, command: CotCommand, actor: Viewer) =>
+  callOfT.apply(state, command, actor, AT) as Result<{ state: CotState; events: CotEvent[] }>;
 
 /**
  * Seeded random play through every phase, to the night after cycle 14; the GM's steps are answered by a scripted
@@ -19,6 +25,8 @@ import { view, viewEvent } from './view.ts';
  */
 
 const OTHERS: Viewer[] = [P1, P2, P3, SPECTATOR];
+/** A batch takes a few seconds alone; the shared test machine may run it several times slower. */
+const FUZZ_TIMEOUT = 180_000;
 /** One in this many accepted steps also schema-parses every view and checks the input was not touched. */
 const SAMPLE_EVERY = 25;
 /** The view's history is walked in full every this many steps (and on sampled steps). */
@@ -202,7 +210,7 @@ describe('COT-HID-01 seeded fuzz: 500 games to the night, card conservation, vie
       expect(state.phase.kind).toBe('night');
       expect(state.cycle).toBe(14);
     }
-  });
+  }, FUZZ_TIMEOUT);
 
   test('a few games may also leave through the gate (COT-TIM-10)', () => {
     const ends = [1, 2, 3, 4, 5, 6, 7, 8].map((seed) => playChecked(seed + 5000, 2000, true).state.phase.kind);

@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import type { CotCommand } from '@veiltable/protocol/games/call-of-t';
+import { viewEvent } from '../../kernel/events.ts';
 import { GM, P1, P2, SPECTATOR, character, refusal, run, seated, started } from './test-support.ts';
-import { view, viewEvent } from './view.ts';
+import { view } from './view.ts';
 
 type Adjust = Extract<CotCommand, { type: 'cot.gm.adjust' }>;
 

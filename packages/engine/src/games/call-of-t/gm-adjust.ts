@@ -2,7 +2,7 @@ import type { CotCommand } from '@veiltable/protocol/games/call-of-t';
 import type { Result } from '../../kernel/result.ts';
 import { err } from '../../kernel/result.ts';
 import type { Ctx } from './context.ts';
-import { done, emitAll, emitTo, note, requireGm, seatsOf } from './context.ts';
+import { done, note, requireGm, sheetNote } from './context.ts';
 import { findCharacter } from './state.ts';
 
 type Adjust = Extract<CotCommand, { type: 'cot.gm.adjust' }>;
@@ -41,11 +41,7 @@ export function applyGmAdjust(ctx: Ctx, command: Adjust): Result<void> {
       (character as Record<string, unknown>)[key] = value;
       changed[key] = value;
     }
-    if (Object.keys(changed).length > 1) {
-      const full = { type: 'cot.note' as const, key: 'gm.sheet', params: changed };
-      if (state.options.sheetsPublic) emitAll(ctx, full);
-      else emitTo(ctx, seatsOf(ctx, [id]), full, { type: 'cot.note', key: 'gm.sheet', params: { character: id } });
-    }
+    if (Object.keys(changed).length > 1) sheetNote(ctx, id, 'gm.sheet', changed);
   }
   return done;
 }

@@ -2,12 +2,13 @@ import { cotView } from '@veiltable/protocol/games/call-of-t';
 import { describe, expect, test } from 'vitest';
 import type { Viewer } from '@veiltable/protocol';
 import type { CotViewEvent } from '@veiltable/protocol/games/call-of-t';
-import type { CotEvent } from './events.ts';
+import { toEveryone, viewEvent } from '../../kernel/events.ts';
+import type { CotEvent } from './state.ts';
 import type { CotState } from './state.ts';
 import { HISTORY_SIZE, recordHistory } from './history.ts';
 import type { Applied } from './test-support.ts';
 import { GM, P1, P2, P3, SPECTATOR, VIEWERS, character, deal, investigate, run, setupInput, square, stack, started, toDecision } from './test-support.ts';
-import { view, viewEvent } from './view.ts';
+import { view } from './view.ts';
 
 const scout = (target: string) => ({ kind: 'scout' as const, target });
 
@@ -58,8 +59,8 @@ describe('history in the view (COT-HID-01, COT-HID-03)', () => {
   test('COT-HID-01 the history is numbered without gaps, keeps only the latest events, and skips notes', () => {
     const s = afterReveal().state;
     const first = s.log.at(-1)!.n;
-    const check = (roll: number): CotEvent => ({ to: { kind: 'all' }, body: { type: 'cot.check', character: 'ch1', purpose: 'test', chance: 50, roll, level: 'failure', sd: 0 } });
-    const noise: CotEvent = { to: { kind: 'all' }, body: { type: 'cot.note', key: 'x', params: {} } };
+    const check = (roll: number): CotEvent => toEveryone({ type: 'cot.check', character: 'ch1', purpose: 'test', chance: 50, roll, level: 'failure', sd: 0 });
+    const noise: CotEvent = toEveryone({ type: 'cot.note', key: 'x', params: {} });
     for (let i = 1; i <= HISTORY_SIZE; i++) recordHistory(s, [check(i), noise]);
     const log = view(s, P1).log;
     expect(log.length).toBe(HISTORY_SIZE);
@@ -70,9 +71,9 @@ describe('history in the view (COT-HID-01, COT-HID-03)', () => {
 
   test('COT-HID-01 a kept entry is a copy: changing the emitted event later does not change the history', () => {
     const s = afterReveal().state;
-    const event: CotEvent = { to: { kind: 'all' }, body: { type: 'cot.check', character: 'ch1', purpose: 'test', chance: 50, roll: 7, level: 'success', sd: 1 } };
+    const event: CotEvent = toEveryone({ type: 'cot.check', character: 'ch1', purpose: 'test', chance: 50, roll: 7, level: 'success', sd: 1 });
     recordHistory(s, [event]);
-    (event.body as { roll: number }).roll = 99;
+    (event.parts[0]!.seen as { roll: number }).roll = 99;
     expect(view(s, GM).log.at(-1)!.event).toMatchObject({ roll: 7 });
   });
 });
@@ -227,7 +228,7 @@ describe('event steps in the history (COT-HID-08, COT-EVT-02)', () => {
     stack(s, 'C5', 'C', 4, false);
     const wait = run(s, { type: 'cot.time.propose', plan: { kind: 'wait' } }, GM);
     const back = run(wait.state, { type: 'cot.obs.withdraw' }, P1);
-    const leave = run(back.state, { type: 'cot.remains.search', searchers: [] }, P2);
+    const leave = run(back.state, { type: 'cot.remains.search', searchers: [] }, GM);
     for (const v of VIEWERS) {
       expect(stepLines(leave.state, v), JSON.stringify(v)).toEqual(['start obstacle', 'obstacle withdrawn', 'start remains', 'remains unsearched']);
       // Each outcome once, as its step: no note beside it tells it again.

@@ -7,7 +7,7 @@ import { suitOf } from './cards.ts';
 import { rollSum } from './checks.ts';
 import type { Ctx } from './context.ts';
 import { done, emitAll, faceView, note, requireGm } from './context.ts';
-import { finishStep, moveParty } from './event-phase.ts';
+import { finishStep, moveParty } from './event-step.ts';
 import { addFact } from './ledger.ts';
 import type { Square } from './state.ts';
 import { enterStep, stepOutcome } from './step-log.ts';

@@ -5,7 +5,7 @@ import { isSuit, suitOf } from './cards.ts';
 import type { Check } from './checks.ts';
 import { rollSum, succeeded } from './checks.ts';
 import type { Ctx } from './context.ts';
-import { addLtf, grantCheck, note, seatsOf } from './context.ts';
+import { addLtf, grantCheck, note, seatsOf, sheetNote } from './context.ts';
 import { addFact } from './ledger.ts';
 import type { Character, Square } from './state.ts';
 import { findSquare, seatedPlayers } from './state.ts';
@@ -19,9 +19,10 @@ export function mark(ctx: Ctx, character: Character, square: string): void {
   note(ctx, 'marker', { character: character.id, square });
 }
 
+/** Raises 〈呼び声〉 by a die or a strength, both public; the new value is the sheet's (COT-HID-01). */
 export function raiseCall(ctx: Ctx, character: Character, amount: number): void {
   character.call += amount;
-  note(ctx, 'call.raised', { character: character.id, amount, call: character.call });
+  sheetNote(ctx, character.id, 'call.raised', { character: character.id, amount, call: character.call }, { character: character.id, amount });
 }
 
 /** Who hears a scouted suit: the scout alone, or the whole party (COT-HID-06). */

@@ -1,9 +1,10 @@
 import { describe, expect, test } from 'vitest';
 import { verifyCommitment } from '../../kernel/commitment.ts';
+import { viewEvent } from '../../kernel/events.ts';
 import { isBone } from './cards.ts';
 import type { CotState } from './state.ts';
-import { GM, P1, P2, P3, SPECTATOR, character, deal, investigate, refusal, run, square, stack, started } from './test-support.ts';
-import { view, viewEvent } from './view.ts';
+import { GM, P1, P2, P3, SPECTATOR, body, character, deal, findEvent, investigate, refusal, run, square, stack, started } from './test-support.ts';
+import { view } from './view.ts';
 
 const scout = (target: string, extra: object = {}) => ({ kind: 'scout' as const, target, ...extra });
 
@@ -37,7 +38,7 @@ describe('declaration legality (COT-INV-01, COT-HID-03 step 2)', () => {
     ['COT-INV-01 no action', { kind: 'none' }],
   ] as const)('%s is accepted', (_name, action) => {
     const out = run(given(), { type: 'cot.inv.declare', character: 'ch1', action: action as never }, P1);
-    expect(out.events[0]?.body.type).toBe('cot.declared');
+    expect(body(out.events[0]!).type).toBe('cot.declared');
   });
 
   test('COT-INV-01 a player declares only for their own character', () => {
@@ -66,7 +67,7 @@ describe('sealed declarations (COT-HID-03)', () => {
 
   test('COT-HID-03 when all lock, every choice and salt is revealed at once and matches its commitment', () => {
     const out = investigate(started(), { ch1: scout('C4'), ch2: { kind: 'prayer' }, ch3: { kind: 'none' } }, [70, 70]);
-    const reveal = out.events.find((e) => e.body.type === 'cot.revealed')!.body;
+    const reveal = body(findEvent(out.events, (e) => e.type === 'cot.revealed')!);
     if (reveal.type !== 'cot.revealed') throw new Error('no reveal');
     expect(reveal.answers.map((a) => a.action?.kind)).toEqual(['scout', 'prayer', 'none']);
     for (const a of reveal.answers) expect(verifyCommitment(a.action, a.salt!, a.commitment!)).toBe(true);
@@ -229,7 +230,7 @@ describe('vision, prayer, resonance, probe', () => {
     expect(out.state.party.tenkai).toBe(true);
     expect(out.state.party.responses).toBe(4);
     expect(character(out.state, 'ch2').hand).toHaveLength(1);
-    const keys = out.events.map((e) => (e.body.type === 'cot.note' ? e.body.key : e.body.type));
+    const keys = out.events.map(body).map((e) => (e.type === 'cot.note' ? e.key : e.type));
     const tenkaiAt = keys.indexOf('tenkai');
     const responses = keys.flatMap((k, i) => (k === 'resonance' ? [i] : []));
     expect(responses[0]! < tenkaiAt && tenkaiAt < responses[1]!).toBe(true);
@@ -278,7 +279,7 @@ describe('vision, prayer, resonance, probe', () => {
 
   test('COT-MOD-06 each acting character places a marker on its target; markers clear when the phase ends', () => {
     const out = investigate(started(), { ch1: scout('C4'), ch2: { kind: 'prayer' }, ch3: { kind: 'resonance', target: 'D4' } }, [70, 70, 70]);
-    const markers = out.events.flatMap((e) => (e.body.type === 'cot.note' && e.body.key === 'marker' ? [e.body.params] : []));
+    const markers = out.events.map(body).flatMap((e) => (e.type === 'cot.note' && e.key === 'marker' ? [e.params] : []));
     expect(markers).toEqual([
       { character: 'ch1', square: 'C4' },
       { character: 'ch2', square: 'C5' },
@@ -301,7 +302,7 @@ describe('knowledge ledger (COT-HID-04)', () => {
     const out = run(s, { type: 'cot.knowledge.share', fact: fact.id, to: ['s2'] }, P1);
     expect(view(out.state, P2).facts.map((f) => f.value)).toEqual(['C']);
     expect(view(out.state, P3).facts).toEqual([]);
-    expect(out.events.some((e) => e.body.type === 'cot.note' && e.body.key === 'fact.shared')).toBe(true);
+    expect(out.events.map(body).some((e) => e.type === 'cot.note' && e.key === 'fact.shared')).toBe(true);
   });
 
   test('COT-HID-04 only a holder (or the GM) may share', () => {

@@ -1,15 +1,24 @@
 import type { CotCommand, CotInvAction } from '@veiltable/protocol/games/call-of-t';
+import { plain } from '../../kernel/draft.ts';
 import type { Result } from '../../kernel/result.ts';
 import { err } from '../../kernel/result.ts';
 import { answerSealed, openSealed, revealSealed } from '../../kernel/sealed.ts';
 import { isDiagonal, isOrthogonal, parseSquare } from './board.ts';
 import { isSuit } from './cards.ts';
 import type { Ctx } from './context.ts';
-import { done, emitAll, emitTo, requireCharacter, requireGm, seatsOf } from './context.ts';
-import { resolveInvestigation } from './resolve-investigation.ts';
+import { toAudience } from '../../kernel/events.ts';
+import { done, emit, emitAll, emitTo, requireCharacter, requireGm, seatsOf } from './context.ts';
+import { beginDeathOmen } from './death-omen.ts';
+import { cardsNamed, resolveInvestigation } from './resolve-investigation.ts';
 import type { Character, CotState, InvDeclaration } from './state.ts';
 import { findSquare } from './state.ts';
 import { squareStatus, topFaceDown } from './zones.ts';
+
+/** The investigation phase; the death omen opens it when the room times the omen there (Q5 alternative). */
+export function beginInvestigation(ctx: Ctx): void {
+  if (ctx.state.party.tenkai && ctx.state.options.deathOmenTiming === 'investigationPhase' && beginDeathOmen(ctx, 'investigation')) return;
+  startInvestigation(ctx);
+}
 
 /** COT-INV-01, COT-HID-03: a new sealed declaration for every character. */
 export function startInvestigation(ctx: Ctx): void {
@@ -76,8 +85,12 @@ export function applyDeclare(ctx: Ctx, command: Extract<CotCommand, { type: 'cot
   if (!answered.ok) return err(answered.error.code, 'COT-HID-03');
   const full = { type: 'cot.declared' as const, character: command.character, commitment: answered.value.commitment, action: command.action };
   const sealedView = { type: 'cot.declared' as const, character: command.character, commitment: answered.value.commitment };
-  if (ctx.state.options.openDeclarations) emitAll(ctx, full);
-  else emitTo(ctx, seatsOf(ctx, [command.character]), full, sealedView);
+  if (ctx.state.options.openDeclarations) {
+    // Shown to the players (and the GM), not to spectators, as the declaration table is (COT-HID-03). The hand cards
+    // it names are renewed at the reveal even if a later choice drops them (COT-HID-02).
+    decl.value.shown = [...new Set([...(decl.value.shown ?? []), ...cardsNamed(command.action)])];
+    emit(ctx, toAudience({ gm: true, anySeat: true }, full, sealedView));
+  } else emitTo(ctx, seatsOf(ctx, [command.character]), full, sealedView);
   return done;
 }
 
@@ -110,7 +123,12 @@ export function applyForce(ctx: Ctx): Result<void> {
 
 /** Publishes every choice and salt in one event, then rolls and applies in action order (COT-HID-03 step 4). */
 function revealAndResolve(ctx: Ctx, decl: InvDeclaration): void {
-  const revealed = revealSealed(decl.sealed);
+  // Revealed on a plain copy of its own, which then replaces the draft's: revealSealed copies each answer with
+  // structuredClone, which a draft cannot take. The copy is new at its top, where revealSealed writes the status;
+  // below it, what this command did not change is shared with the input state, which nothing writes.
+  const sealed = { ...plain(decl.sealed) };
+  const revealed = revealSealed(sealed);
+  decl.sealed = sealed;
   if (!revealed.ok) throw new Error('investigation declaration revealed twice');
   emitAll(ctx, {
     type: 'cot.revealed',
@@ -122,5 +140,5 @@ function revealAndResolve(ctx: Ctx, decl: InvDeclaration): void {
   });
   const actions = new Map<string, CotInvAction>();
   for (const a of revealed.value) actions.set(a.seat, a.answer ?? { kind: 'none' });
-  resolveInvestigation(ctx, actions);
+  resolveInvestigation(ctx, actions, decl.shown ?? []);
 }

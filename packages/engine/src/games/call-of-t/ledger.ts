@@ -47,7 +47,6 @@ export function factsOf(facts: readonly Fact[], seat: string): Fact[] {
 export function applyShare(ctx: Ctx, command: Extract<CotCommand, { type: 'cot.knowledge.share' }>): Result<void> {
   const fact = ctx.state.facts.find((f) => f.id === command.fact);
   if (!fact) return err('NO_SUCH_FACT', 'COT-HID-04');
-  if (ctx.actor.role === 'spectator') return err('NOT_A_PARTICIPANT', 'COT-HID-04');
   if (ctx.actor.role === 'player' && !fact.holders.includes(ctx.actor.seat)) return err('NOT_YOUR_FACT', 'COT-HID-04');
   const players = seatedPlayers(ctx.state);
   const to = command.to ?? players;

@@ -4,7 +4,7 @@ import { err } from '../../kernel/result.ts';
 import { rollCheck } from './checks.ts';
 import type { Ctx } from './context.ts';
 import { done, emitCheck, note, requireCharacter, requireParticipant } from './context.ts';
-import { eventStep } from './event-phase.ts';
+import { eventStep } from './event-step.ts';
 import { obstacleAt, obstacleRow, overcome } from './obstacle-step.ts';
 import type { Character } from './state.ts';
 import { chanceFor } from './tables.ts';

@@ -1,15 +1,15 @@
 import { describe, expect, test } from 'vitest';
-import type { CotEvent } from './events.ts';
+import type { CotEvent } from './state.ts';
 import type { CotState } from './state.ts';
 import { labyrinthRequirement } from './tables.ts';
-import { GM, P1, P2, character, facingClub, refusal, run, setupInput, square, stack, started, toDecision } from './test-support.ts';
+import { GM, P1, P2, body, character, facingClub, refusal, run, setupInput, square, stack, started, toDecision } from './test-support.ts';
 
 /** The T-OBS rows the engine plays past the plain SD count: readings of ♣2/3/5/K, the rope, ENC, the boat, dust, bonus. */
 
-const notes = (events: CotEvent[], key: string) => events.flatMap((e) => (e.body.type === 'cot.note' && e.body.key === key ? [e.body.params] : []));
+const notes = (events: CotEvent[], key: string) => events.map(body).flatMap((e) => (e.type === 'cot.note' && e.key === key ? [e.params] : []));
 const outcomes = (events: CotEvent[], outcome: string) =>
-  events.flatMap((e) => (e.body.type === 'cot.step' && e.body.outcome === outcome ? [e.body.params] : []));
-const chances = (events: CotEvent[]) => events.flatMap((e) => (e.body.type === 'cot.check' ? [e.body.chance] : []));
+  events.map(body).flatMap((e) => (e.type === 'cot.step' && e.outcome === outcome ? [e.params] : []));
+const chances = (events: CotEvent[]) => events.map(body).flatMap((e) => (e.type === 'cot.check' ? [e.chance] : []));
 const obstacle = (s: CotState) => {
   if (s.phase.kind !== 'event' || s.phase.step?.kind !== 'obstacle') throw new Error(`no obstacle: ${JSON.stringify(s.phase).slice(0, 120)}`);
   return s.phase.step;

@@ -5,7 +5,7 @@ import { allSquares, directionToward, isOrthogonal, stepIn } from './board.ts';
 import { rollSum } from './checks.ts';
 import type { Ctx } from './context.ts';
 import { addLtf, done, note, requireCharacter, requireGm, requireParticipant } from './context.ts';
-import { finishStep, moveParty } from './event-phase.ts';
+import { finishStep, moveParty } from './event-step.ts';
 import { obstacleLoad } from './fatigue.ts';
 import type { ObstacleStep, Roll } from './obstacle-step.ts';
 import type { Poison } from './phase.ts';

@@ -4,7 +4,7 @@ import type { Check } from './checks.ts';
 import { rollSum } from './checks.ts';
 import type { Ctx } from './context.ts';
 import { emitAll, faceView } from './context.ts';
-import { eventStep, finishStep } from './event-phase.ts';
+import { eventStep, finishStep } from './event-step.ts';
 import { obstacleLoad } from './fatigue.ts';
 import type { EventStep, ObstacleStage, Poison } from './phase.ts';
 import type { Character, CotState } from './state.ts';

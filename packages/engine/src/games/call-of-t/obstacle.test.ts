@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { obstacleLoad } from './fatigue.ts';
 import { obstacleRow, requiredSd } from './obstacle.ts';
-import { GM, P1, P2, deal, facingClub, refusal, run, setupInput, square, started } from './test-support.ts';
+import { GM, P1, P2, body, deal, facingClub, refusal, run, setupInput, square, started } from './test-support.ts';
 
 
 const rolls = (skill: string, ids: string[]) => ids.map((character) => ({ character, skill }));
@@ -34,7 +34,7 @@ describe('obstacles (COT-OBS)', () => {
 
   test('COT-DIE-07 in a simultaneous check a character may choose to fail: SD 0, no roll', () => {
     const out = run(facingClub(10), { type: 'cot.obs.attempt', rolls: [{ character: 'ch1', skill: 'see', fail: true }, ...rolls('see', ['ch2', 'ch3'])] }, GM, [1, 5]);
-    const checks = out.events.flatMap((e) => (e.body.type === 'cot.check' ? [e.body] : []));
+    const checks = out.events.map(body).flatMap((e) => (e.type === 'cot.check' ? [e] : []));
     expect(checks.map((c) => [c.character, c.roll, c.sd])).toEqual([
       ['ch1', null, 0],
       ['ch2', 1, 3],
@@ -79,7 +79,7 @@ describe('obstacles (COT-OBS)', () => {
     let out = run(s, { type: 'cot.obs.diamond', character: 'ch1', card: diamond }, P1).state;
     expect(out.phase).toMatchObject({ step: { kind: 'remains', strength: 5, treasureCap: 5 } });
     expect(out.discard.map((c) => c.id)).toContain(diamond);
-    out = run(out, { type: 'cot.remains.search', searchers: [{ character: 'ch1' }] }, P1, [30]).state;
+    out = run(out, { type: 'cot.remains.search', searchers: [{ character: 'ch1' }] }, GM, [30]).state;
     expect(out.party.remains).toBe(1);
     expect(out.phase).toMatchObject({ step: { kind: 'treasure', cap: 5 } });
   });

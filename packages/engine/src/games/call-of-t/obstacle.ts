@@ -6,7 +6,7 @@ import type { Check } from './checks.ts';
 import { chosenFailure, rollCheck, rollSum, substituteCheck, succeeded } from './checks.ts';
 import type { Ctx } from './context.ts';
 import { addLtf, done, emitCheck, note, requireCharacter, requireGm, requireParticipant } from './context.ts';
-import { eventStep, finishStep } from './event-phase.ts';
+import { eventStep, finishStep } from './event-step.ts';
 import { boatReached, gasRound, labyrinthLost, thornsRound, trapRound } from './obstacle-rows.ts';
 import type { ObstacleStep, Roll } from './obstacle-step.ts';
 import { obstacleAt, obstacleRow, obstacleSd, overcome, requiredSd, withdraw } from './obstacle-step.ts';

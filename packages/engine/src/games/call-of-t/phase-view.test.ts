@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { CotState } from './state.ts';
-import { GM, P1, VIEWERS, refusal, run, stack, started, toDecision } from './test-support.ts';
+import { GM, P1, VIEWERS, body, refusal, run, stack, started, toDecision } from './test-support.ts';
 import { view } from './view.ts';
 
 /** The party waits on the gate C5 under a face-up card of this suit and rank, whose event step then waits. */
@@ -27,7 +27,7 @@ describe('the rule-table row of an event step, in everyone\'s view', () => {
     for (const v of VIEWERS) expect(view(s, v).phase).toMatchObject({ step: 'obstacle', detail: { strength: rank, skills: [...skills], simultaneous } });
     expect(refusal(s, { type: 'cot.obs.attempt', rolls: rolls('listen') }, GM)).toEqual({ code: 'WRONG_SKILL', rule: 'COT-OBS-02' });
     const out = run(s, { type: 'cot.obs.attempt', rolls: rolls(skills.at(-1)!) }, GM, [70, 70, 70]);
-    const checks = out.events.flatMap((e) => (e.body.type === 'cot.check' ? [e.body.purpose] : []));
+    const checks = out.events.map(body).flatMap((e) => (e.type === 'cot.check' ? [e.purpose] : []));
     expect(checks).toEqual(['ch1', 'ch2', 'ch3'].map(() => `obstacle.${skills.at(-1)}`));
   });
 

@@ -1,9 +1,10 @@
 import type { Viewer } from '@veiltable/protocol';
 import type { CotView } from '@veiltable/protocol/games/call-of-t';
 import { obstacleRow, obstacleSkills } from './obstacle.ts';
-import type { EventStep } from './phase.ts';
+import { committedView } from './party-choice.ts';
+import type { EncounterHandoff, EventStep } from './phase.ts';
 import type { CotState } from './state.ts';
-import { charactersOf } from './state.ts';
+import { charactersOf, sheetVisible } from './state.ts';
 import { INTERACTION_TABLE } from './tables.ts';
 
 type Json = CotView['phase']['detail'][string];
@@ -45,6 +46,8 @@ export function phaseView(state: CotState, viewer: Viewer): CotView['phase'] {
       for (const [k, v] of Object.entries(step)) {
         if (k !== 'kind') detail[k] = structuredClone(v) as Json;
       }
+      if (step.kind === 'encounterCombat') detail.handoff = handoffView(state, viewer, step.handoff);
+      if ('committed' in step) detail.committed = committedView(step.committed ?? []);
       Object.assign(detail, tableRow(step));
       return { kind: phase.kind, step: step.kind, detail };
     }
@@ -54,6 +57,17 @@ export function phaseView(state: CotState, viewer: Viewer): CotView['phase'] {
     default:
       return { kind: phase.kind, step: null, detail };
   }
+}
+
+/** The encounter's handoff (COT-ENC-03): each discovery roll's chance only where the viewer may read that sheet (COT-HID-01). */
+function handoffView(state: CotState, viewer: Viewer, handoff: EncounterHandoff): Json {
+  const discovery = handoff.discovery.map((d) => {
+    if (!d.check || sheetVisible(state, viewer, d.character)) return d;
+    const { chance: _chance, ...open } = d.check;
+    void _chance;
+    return { ...d, check: open };
+  });
+  return structuredClone({ ...handoff, discovery }) as Json;
 }
 
 /**

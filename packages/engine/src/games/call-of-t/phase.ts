@@ -1,10 +1,11 @@
-import type { CotPlan } from '@veiltable/protocol/games/call-of-t';
+import type { CotCommand, CotPlan } from '@veiltable/protocol/games/call-of-t';
 import type { Direction } from './board.ts';
 import type { Check } from './checks.ts';
 import type { InvDeclaration } from './state.ts';
 
-export type Activity = 'sleep' | 'rest' | 'watch';
-export type Sense = 'see' | 'listen' | 'none';
+/** The wait activities and the senses of an encounter, as the commands name them (COT-TIM-08, COT-ENC-03). */
+export type Activity = Extract<CotCommand, { type: 'cot.time.activity' }>['activity'];
+export type Sense = Extract<CotCommand, { type: 'cot.enc.sense' }>['sense'];
 
 /** A sleepwalker found at the start of the time phase (COT-TIM-03); `to` is the outcome only (COT-HID-07). */
 export type Sleepwalker = { character: string; level: 'critical' | 'special' | 'success'; to: string | null; restrainedBy: string | null };
@@ -48,13 +49,28 @@ export type EncounterHandoff = {
   distanceM: number;
 };
 
+/** A searcher of the remains and the ♥ that replaces its roll, if any (COT-REM-01, T-FX-REM). */
+export type Searcher = Extract<CotCommand, { type: 'cot.remains.search' }>['searchers'][number];
+/** A roller of 〈死祭り〉 on accepting the tear spirits and the way it moves its 霊圧 (COT-TSP-04 step 1). */
+export type Adjustment = Extract<CotCommand, { type: 'cot.tsp.accept' }>['adjust'][number];
+/** A summoner of the tear spirits and the skill it rolls (COT-TSP-02). */
+export type Summoner = Extract<CotCommand, { type: 'cot.tsp.summon' }>['summoners'][number];
+
+/**
+ * What one player committed to a step the party plays together: its own characters (party-choice.ts). Absent
+ * (states saved before commitments) means nobody has committed yet.
+ */
+export type RemainsCommitment = { seat: string; searchers: Searcher[] };
+export type TreasureCommitment = { seat: string; spotters: string[] };
+export type TearSpiritCommitment = { seat: string; choice: 'accept'; adjust: Adjustment[] } | { seat: string; choice: 'summon'; summoners: Summoner[] };
+
 export type EventStep =
   | { kind: 'encounterSense'; entryId: string; strength: number; senses: Record<string, Sense> }
   | { kind: 'encounterCombat'; entryId: string; strength: number; handoff: EncounterHandoff }
-  | { kind: 'treasure'; cap: number }
+  | { kind: 'treasure'; cap: number; committed?: TreasureCommitment[] }
   /** treasureCap: set when an obstacle ♦ caused the event; success leads to treasure of that cap (COT-FX-04). */
-  | { kind: 'remains'; entryId: string | null; strength: number; treasureCap?: number }
-  | { kind: 'tearSpirit'; entryId: string | null; strength: number; bone: boolean; treasureCap?: number }
+  | { kind: 'remains'; entryId: string | null; strength: number; treasureCap?: number; committed?: RemainsCommitment[] }
+  | { kind: 'tearSpirit'; entryId: string | null; strength: number; bone: boolean; treasureCap?: number; committed?: TearSpiritCommitment[] }
   | {
       kind: 'tearSpiritCombat';
       entryId: string | null;

@@ -5,7 +5,7 @@ import type { Direction } from './board.ts';
 import { stepIn, stepToward } from './board.ts';
 import type { Ctx } from './context.ts';
 import { done, emitAll, faceView, requireGm } from './context.ts';
-import { startEventPhase } from './flow.ts';
+import { moveOn } from './flow.ts';
 import { strongestFaceUpSpades } from './spades.ts';
 import type { Party } from './state.ts';
 import { findSquare, locateEntry } from './state.ts';
@@ -30,7 +30,7 @@ export function applyPursuerChoice(ctx: Ctx, command: Extract<CotCommand, { type
   if (phase.kind !== 'time' || phase.step.kind !== 'pursuer') return err('NOT_YOUR_PHASE', 'COT-TIM-12');
   if (!phase.step.candidates.includes(command.entry)) return err('NOT_A_CANDIDATE', 'COT-TIM-12');
   movePursuer(ctx, command.entry);
-  startEventPhase(ctx);
+  moveOn(ctx, 'event');
   return done;
 }
 

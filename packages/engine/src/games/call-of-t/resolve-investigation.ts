@@ -4,7 +4,7 @@ import { rollCheck, rollSum, substituteCheck, succeeded } from './checks.ts';
 import type { Ctx } from './context.ts';
 import { rekey } from '../../capabilities/cards/deck.ts';
 import { addLtf, emitAll, emitCheck, emitTo, faceView, grantCheck, seatsOf } from './context.ts';
-import { startTimePhase } from './flow.ts';
+import { moveOn } from './flow.ts';
 import { applyProbe, applyResonance, mark, raiseCall, scoutResult } from './investigation-effects.ts';
 import type { Character } from './state.ts';
 import { findSquare, idTaken, inActionOrder } from './state.ts';
@@ -14,7 +14,7 @@ import { drawTop, drawToHand, placeOnSquare, squareStatus, takeFromHand } from '
  * COT-DIE-10 for the investigation phase: every die is rolled first, in action order, then each character's
  * result is applied in action order, each seeing the state the earlier ones left (COT-INV-02).
  */
-export function resolveInvestigation(ctx: Ctx, actions: Map<string, CotInvAction>): void {
+export function resolveInvestigation(ctx: Ctx, actions: Map<string, CotInvAction>, shown: readonly string[] = []): void {
   const order = inActionOrder(ctx.state);
   const rolled = order.map((character) => {
     const action = actions.get(character.id) ?? { kind: 'none' as const };
@@ -24,22 +24,18 @@ export function resolveInvestigation(ctx: Ctx, actions: Map<string, CotInvAction
     if (check) emitCheck(ctx, character.id, action.kind, check);
     applyAction(ctx, character, action, check);
   }
-  rekeyNamedCards(ctx, actions);
-  startTimePhase(ctx);
+  rekeyNamedCards(ctx, actions, shown);
+  moveOn(ctx, 'time');
 }
 
 /**
- * The reveal published the ids of cards named in declarations; any still in a hand (an unused set card, a probe
- * that came back) gets a new id, told to its owner alone, so the published id follows it nowhere (COT-HID-02).
+ * The reveal published the ids of cards named in declarations, and open declarations those `shown` before; any still
+ * in a hand (an unused set card, a probe that came back, a card a changed choice dropped) gets a new id, told to its
+ * owner alone, so the published id follows it nowhere (COT-HID-02).
  */
-function rekeyNamedCards(ctx: Ctx, actions: Map<string, CotInvAction>): void {
-  const named = new Set<string>();
-  for (const a of actions.values()) {
-    for (const key of ['substitute', 'setCard', 'card'] as const) {
-      const id = (a as Partial<Record<typeof key, string>>)[key];
-      if (id) named.add(id);
-    }
-  }
+function rekeyNamedCards(ctx: Ctx, actions: Map<string, CotInvAction>, shown: readonly string[]): void {
+  const named = new Set<string>(shown);
+  for (const a of actions.values()) for (const id of cardsNamed(a)) named.add(id);
   for (const character of ctx.state.characters) {
     for (const card of character.hand) {
       if (!named.has(card.id)) continue;
@@ -55,6 +51,12 @@ function rekeyNamedCards(ctx: Ctx, actions: Map<string, CotInvAction>): void {
       });
     }
   }
+}
+
+/** The hand cards an investigation choice names: a substitute ♥, a card to set, the vision ♥ or the probe ♠. */
+export function cardsNamed(action: CotInvAction): string[] {
+  const a = action as Partial<Record<'substitute' | 'setCard' | 'card', string>>;
+  return [a.substitute, a.setCard, a.card].filter((id): id is string => !!id);
 }
 
 function substituteLevel(ctx: Ctx): Check {

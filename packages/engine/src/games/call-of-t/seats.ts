@@ -1,8 +1,10 @@
 import type { CotCommand } from '@veiltable/protocol/games/call-of-t';
+import type { SeatInfo } from '../../kernel/game.ts';
 import type { Result } from '../../kernel/result.ts';
 import { err } from '../../kernel/result.ts';
 import type { Ctx } from './context.ts';
 import { done, emitAll, requireGm } from './context.ts';
+import type { CotState } from './state.ts';
 
 /** A seat id has at most four digits (the protocol's seatId). */
 const MAX_SEATS = 9999;
@@ -20,4 +22,9 @@ export function applySeatAdd(ctx: Ctx, command: Extract<CotCommand, { type: 'sea
   ctx.state.seats.push({ id, name: command.name });
   emitAll(ctx, { type: 'seat.added', seat: id, name: command.name });
   return done;
+}
+
+/** The room's player seats, in the order the GM made them: what the server hands out links for. */
+export function seats(state: CotState): SeatInfo[] {
+  return state.seats.map((seat) => ({ id: seat.id, name: seat.name }));
 }

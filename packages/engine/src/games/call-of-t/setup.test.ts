@@ -5,7 +5,7 @@ import { isBone } from './cards.ts';
 import { callOfT } from './game.ts';
 import { defaultCotOptions } from './options.ts';
 import { mushi, setup } from './state.ts';
-import { GM, P1, SPECTATOR, character, refusal, run, seated, seedOf, setupInput, square, stack, started } from './test-support.ts';
+import { GM, P1, SPECTATOR, body, character, refusal, run, seated, seedOf, setupInput, square, stack, started } from './test-support.ts';
 import { view } from './view.ts';
 import { squareStatus, topFaceDown } from './zones.ts';
 
@@ -160,7 +160,7 @@ describe('seats (COT-SET-01 step 6: characters and their players)', () => {
     }
     const out = run(seated(), command, actor);
     expect(out.state.seats.map((s) => s.id)).toEqual(seats);
-    expect(out.events.map((e) => e.body)).toEqual([{ type: 'seat.added', seat: 's5', name: 'Dee' }]);
+    expect(out.events.map(body)).toEqual([{ type: 'seat.added', seat: 's5', name: 'Dee' }]);
     expect(view(out.state, { role: 'spectator' }).seats.at(-1)).toEqual({ id: 's5', name: 'Dee' });
   });
 

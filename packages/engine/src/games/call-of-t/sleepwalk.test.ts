@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { CotState } from './state.ts';
-import { GM, P1, P2, SPECTATOR, decision, refusal, run, sleepwalkStep } from './test-support.ts';
+import { GM, P1, P2, SPECTATOR, body, decision, isPublic, refusal, run, sleepwalkStep } from './test-support.ts';
 import { view } from './view.ts';
 
 describe('sleepwalking waits for the GM (COT-TIM-03, §10 "GM confirms")', () => {
@@ -19,13 +19,13 @@ describe('sleepwalking waits for the GM (COT-TIM-03, §10 "GM confirms")', () =>
 
   test('COT-HID-07 the derived square is told to nobody before the GM confirms, and to everyone after', () => {
     const sleepwalkNotes = (events: ReturnType<typeof sleepwalkStep>['events']) =>
-      events.flatMap((e) => (e.body.type === 'cot.note' && e.body.key === 'sleepwalk' ? [e.body.params] : []));
+      events.map(body).flatMap((e) => (e.type === 'cot.note' && e.key === 'sleepwalk' ? [e.params] : []));
     const step = sleepwalkStep(12);
     expect(sleepwalkNotes(step.events)).toEqual([]);
-    expect(step.events.some((e) => e.body.type === 'cot.check' && e.body.purpose === 'sleepwalk')).toBe(true);
+    expect(step.events.map(body).some((e) => e.type === 'cot.check' && e.purpose === 'sleepwalk')).toBe(true);
     const confirmed = run(step.state, { type: 'cot.sleepwalk.confirm' });
     expect(sleepwalkNotes(confirmed.events)).toEqual([{ character: 'ch1', to: 'C4' }]);
-    expect(confirmed.events.every((e) => e.to.kind === 'all')).toBe(true);
+    expect(confirmed.events.every(isPublic)).toBe(true);
   });
 
   test('COT-TIM-03 confirmed as derived: the square is public and forces the move (COT-TIM-05)', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { distributeCall } from './spirits.ts';
 import type { CotState } from './state.ts';
-import { GM, P1, character, deal, refusal, run, square, stack, started, toDecision } from './test-support.ts';
+import { GM, P1, body, character, deal, refusal, run, square, stack, started, toDecision } from './test-support.ts';
 import { treasureRank } from './treasure.ts';
 
 const deciding = (): CotState => toDecision(started());
@@ -30,10 +30,10 @@ describe('treasure (COT-TRS)', () => {
   });
 
   test('COT-TRS-01 TV-17 through the command: 2D6 = 6, a spotter\'s special adds 2; 640 L; spotting costs 1 LTF', () => {
-    const out = run(atTreasure(8), { type: 'cot.treasure.resolve', spotters: ['ch1'] }, P1, [3, 3, 5]);
+    const out = run(atTreasure(8), { type: 'cot.treasure.resolve', spotters: ['ch1'] }, GM, [3, 3, 5]);
     expect(out.state.party.treasures).toEqual([8]);
     expect(character(out.state, 'ch1').ltfThirds).toBe(3);
-    expect(out.events.map((e) => e.body).filter((b) => b.type === 'cot.step')).toEqual([
+    expect(out.events.map(body).filter((b) => b.type === 'cot.step')).toEqual([
       { type: 'cot.step', cycle: out.state.cycle, step: 'treasure', outcome: 'found', params: { rank: 8, contents: 'goods 640 L' } },
     ]);
     expect(character(out.state, 'ch1').experienceChecks).toContain('set:spot');
@@ -44,14 +44,14 @@ describe('treasure (COT-TRS)', () => {
     const seven = deal(s, 'ch1', 'D', 7);
     const nine = deal(s, 'ch1', 'D', 9);
     expect(refusal(s, { type: 'cot.treasure.resolve', spotters: [], diamond: { character: 'ch1', card: nine } }, P1).code).toBe('ABOVE_CAP');
-    expect(refusal(s, { type: 'cot.treasure.resolve', spotters: ['ch2'], diamond: { character: 'ch1', card: seven } }, P1).code).toBe('NO_SPOT_WITH_DIAMOND');
+    expect(refusal(s, { type: 'cot.treasure.resolve', spotters: ['ch1'], diamond: { character: 'ch1', card: seven } }, P1).code).toBe('NO_SPOT_WITH_DIAMOND');
     const out = run(s, { type: 'cot.treasure.resolve', spotters: [], diamond: { character: 'ch1', card: seven } }, P1).state;
     expect(out.party.treasures).toEqual([7]);
     expect(out.discard.map((c) => c.id)).toContain(seven);
   });
 
   test('COT-TRS-03 treasure is only recorded by rank during the mission; the event goes on', () => {
-    const out = run(atTreasure(12), { type: 'cot.treasure.resolve', spotters: [] }, P1, [6, 6]).state;
+    const out = run(atTreasure(12), { type: 'cot.treasure.resolve', spotters: [] }, GM, [6, 6]).state;
     expect(out.party.treasures).toEqual([12]);
     expect(out.party.money).toBe(100);
     expect(out.phase.kind).toBe('cycleEnd');
@@ -67,7 +67,7 @@ describe('remains (COT-REM-01)', () => {
 
   test('COT-REM-01 searchers pay 1 LTF, roll at once, apply in action order, capped at the strength', () => {
     // memorial 40: critical ≤ 2, special ≤ 8. ch1 critical (3), ch2 special (2) against strength 4.
-    const out = run(atRemains(4), { type: 'cot.remains.search', searchers: [{ character: 'ch2' }, { character: 'ch1' }] }, P1, [1, 5]).state;
+    const out = run(atRemains(4), { type: 'cot.remains.search', searchers: [{ character: 'ch2' }, { character: 'ch1' }] }, GM, [1, 5]).state;
     expect(out.party.remains).toBe(4);
     expect(character(out, 'ch1').deathRites).toBe(43);
     expect(character(out, 'ch2').deathRites).toBe(42);
@@ -76,14 +76,14 @@ describe('remains (COT-REM-01)', () => {
   });
 
   test('COT-REM-01 a fumble brings a tear-spirit event of the same strength', () => {
-    const out = run(atRemains(6), { type: 'cot.remains.search', searchers: [{ character: 'ch1' }] }, P1, [100]).state;
+    const out = run(atRemains(6), { type: 'cot.remains.search', searchers: [{ character: 'ch1' }] }, GM, [100]).state;
     expect(step(out)).toMatchObject({ kind: 'tearSpirit', strength: 6, bone: false });
   });
 
   test('COT-FX-01 a heart substitutes for the 〈慰霊〉 roll (T-FX-REM)', () => {
     const s = atRemains(5);
     const heart = deal(s, 'ch1', 'H', 2);
-    const out = run(s, { type: 'cot.remains.search', searchers: [{ character: 'ch1', substitute: heart }] }, P1).state;
+    const out = run(s, { type: 'cot.remains.search', searchers: [{ character: 'ch1', substitute: heart }] }, GM).state;
     expect(out.party.remains).toBe(1);
     expect(out.discard.map((c) => c.id)).toContain(heart);
   });
@@ -112,7 +112,7 @@ describe('tear spirits (COT-TSP) and the bone (COT-BON-02)', () => {
     const s = atSpirit(3);
     for (const [i, sp] of [1, 3, 9].entries()) s.characters[i]!.spiritPressure = sp;
     // ch3 rolls 〈死祭り〉 40 and gets a critical (01): 霊圧 9 − 3 = 6. Tie-break D100s: 50, 60, 70.
-    const out = run(s, { type: 'cot.tsp.accept', adjust: [{ character: 'ch3', direction: 'down' }] }, P1, [1, 50, 60, 70]).state;
+    const out = run(s, { type: 'cot.tsp.accept', adjust: [{ character: 'ch3', direction: 'down' }] }, GM, [1, 50, 60, 70]).state;
     expect(out.characters.map((c) => c.spiritPressure)).toEqual([1, 3, 6]);
     expect(out.characters.map((c) => c.call)).toEqual([5 + 3, 5, 5]);
     expect(square(out, 'C5').stack).toEqual([]);
@@ -122,13 +122,13 @@ describe('tear spirits (COT-TSP) and the bone (COT-BON-02)', () => {
     const s = atSpirit(5);
     character(s, 'ch2').skills.summon = 60;
     // ch1 summon 30: success at 20; ch2 summon 60: special at 10 → ch2, POW 5 + 4 + 3.
-    const out = run(s, { type: 'cot.tsp.summon', summoners: [{ character: 'ch1', skill: 'summon' }, { character: 'ch2', skill: 'summon' }] }, P1, [20, 10, 4, 3]).state;
+    const out = run(s, { type: 'cot.tsp.summon', summoners: [{ character: 'ch1', skill: 'summon' }, { character: 'ch2', skill: 'summon' }] }, GM, [20, 10, 4, 3]).state;
     expect(step(out)).toMatchObject({ kind: 'tearSpiritCombat', spiritPow: 12, summoner: 'ch2' });
     expect(refusal(s, { type: 'cot.tsp.summon', summoners: [{ character: 'ch1', skill: 'climb' }] }, P1).code).toBe('NOT_A_SUMMONING_SKILL');
   });
 
   test('COT-TSP-02 a summoning fumble raises the summoner\'s 〈呼び声〉 by the strength', () => {
-    const out = run(atSpirit(5), { type: 'cot.tsp.summon', summoners: [{ character: 'ch1', skill: 'summon' }] }, P1, [100]).state;
+    const out = run(atSpirit(5), { type: 'cot.tsp.summon', summoners: [{ character: 'ch1', skill: 'summon' }] }, GM, [100]).state;
     expect(character(out, 'ch1').call).toBe(10);
     expect(step(out)).toMatchObject({ kind: 'tearSpirit' });
   });

@@ -5,13 +5,15 @@ import { isSuit } from './cards.ts';
 import type { Check } from './checks.ts';
 import { rollCheck, rollSum, substituteCheck, succeeded } from './checks.ts';
 import type { Ctx } from './context.ts';
-import { addLtf, done, emitCheck, grantCheck, note, requireGm, requireParticipant } from './context.ts';
-import { eventStep, finishStep } from './event-phase.ts';
+import { addLtf, done, emitCheck, grantCheck, requireGm, requireParticipant, sheetNote } from './context.ts';
+import { eventStep, finishStep } from './event-step.ts';
 import { raiseCall } from './investigation-effects.ts';
+import type { EventStep, TearSpiritCommitment } from './phase.ts';
 import type { Character } from './state.ts';
 import { enterStep, stepOutcome } from './step-log.ts';
 import { findCharacter, locateEntry } from './state.ts';
 import { chanceFor, SUMMON_SKILLS } from './tables.ts';
+import { commit, gathered, ownCharacters } from './party-choice.ts';
 import { discardFromHand, removeEntry } from './zones.ts';
 
 
@@ -30,21 +32,27 @@ function remainsFrom(check: Check): number {
   return succeeded(check) ? check.sd : 0;
 }
 
-/** COT-REM-01: searchers pay 1 LTF and roll 〈慰霊〉 at once; results apply in action order, capped at the strength. */
+/**
+ * COT-REM-01: each player commits its own searchers (party-choice.ts); when all have, or the GM sends it, the
+ * searchers pay 1 LTF and roll 〈慰霊〉 at once; results apply in action order, capped at the strength.
+ */
 export function applyRemains(ctx: Ctx, command: Extract<CotCommand, { type: 'cot.remains.search' }>): Result<void> {
   const who = requireParticipant(ctx, 'COT-REM-01');
   if (!who.ok) return who;
   const s = eventStep(ctx, 'remains', 'COT-REM-01');
   if (!s.ok) return s;
   const state = ctx.state;
-  const byId = new Map(command.searchers.map((x) => [x.character, x]));
-  const searchers = state.party.actionOrder.filter((id) => byId.has(id)).map((id) => findCharacter(state, id)!);
-  if (searchers.length !== byId.size) return err('NO_SUCH_CHARACTER', 'COT-REM-01');
-  for (const c of searchers) {
-    const sub = byId.get(c.id)!.substitute;
-    if (ctx.actor.role === 'player' && c.seat !== ctx.actor.seat && sub) return err('NOT_YOUR_CHARACTER', 'COT-FX-01');
-    if (sub && !c.hand.some((h) => h.id === sub && isSuit(h, 'H'))) return err('NEED_HEART', 'COT-FX-01');
+  const named = ownCharacters(ctx, command.searchers.map((x) => x.character), 'COT-REM-01');
+  if (!named.ok) return named;
+  for (const x of command.searchers) {
+    const c = findCharacter(state, x.character)!;
+    if (x.substitute && !c.hand.some((h) => h.id === x.substitute && isSuit(h, 'H'))) return err('NEED_HEART', 'COT-FX-01');
   }
+  const committed = (s.value.committed ??= []);
+  if (ctx.actor.role === 'player' && !commit(ctx, committed, { seat: ctx.actor.seat, searchers: command.searchers }, 'remains')) return done;
+  const entries = gathered(state, committed.map((c) => c.searchers), ctx.actor.role === 'gm' ? command.searchers : []);
+  const byId = new Map(entries.map((x) => [x.character, x]));
+  const searchers = entries.map((x) => findCharacter(state, x.character)!);
   if (searchers.length === 0) {
     // Nobody searches: the card stays face-up (COT-EVT-03).
     stepOutcome(ctx, 'remains', 'unsearched');
@@ -102,7 +110,24 @@ export function distributeCall(entries: { id: string; level: number; d100: numbe
   return added;
 }
 
-/** COT-TSP-04: each roller moves 霊圧 by its 〈死祭り〉 SD as chosen, then the strength is spread over the party. */
+/**
+ * The tear spirits' choice (COT-TSP-01): the party fights (summons) or accepts. Each player commits to one of them
+ * with its own characters; when every player has committed to the same one it is carried out, and when they split
+ * the GM decides, by sending the one the party takes (party-choice.ts). True when `choice` is to be carried out now.
+ */
+function tearSpiritChoice(ctx: Ctx, s: TearSpiritStep, entry: TearSpiritCommitment): { go: boolean; committed: TearSpiritCommitment[] } {
+  const committed = (s.committed ??= []);
+  if (ctx.actor.role === 'gm') return { go: true, committed: committed.filter((c) => c.choice === entry.choice) };
+  const everyone = commit(ctx, committed, entry, 'tearSpirit');
+  return { go: everyone && committed.every((c) => c.choice === entry.choice), committed };
+}
+
+type TearSpiritStep = Extract<EventStep, { kind: 'tearSpirit' }>;
+
+/**
+ * COT-TSP-04: each roller moves its own 霊圧 by its 〈死祭り〉 SD as its player chose (COT-TSP-01 and party-choice.ts
+ * for when), then the strength is spread over the party.
+ */
 export function applyAccept(ctx: Ctx, command: Extract<CotCommand, { type: 'cot.tsp.accept' }>): Result<void> {
   const who = requireParticipant(ctx, 'COT-TSP-04');
   if (!who.ok) return who;
@@ -110,8 +135,13 @@ export function applyAccept(ctx: Ctx, command: Extract<CotCommand, { type: 'cot.
   if (!s.ok) return s;
   const state = ctx.state;
   if (s.value.bone) return err('BONE_MUST_BE_FOUGHT', 'COT-BON-02');
-  if (!command.adjust.every((a) => findCharacter(state, a.character))) return err('NO_SUCH_CHARACTER', 'COT-TSP-04');
-  for (const a of command.adjust) {
+  const named = ownCharacters(ctx, command.adjust.map((a) => a.character), 'COT-TSP-04');
+  if (!named.ok) return named;
+  const seat = ctx.actor.role === 'player' ? ctx.actor.seat : 'gm';
+  const choice = tearSpiritChoice(ctx, s.value, { seat, choice: 'accept', adjust: command.adjust });
+  if (!choice.go) return done;
+  const adjust = gathered(state, choice.committed.map((c) => (c.choice === 'accept' ? c.adjust : [])), ctx.actor.role === 'gm' ? command.adjust : []);
+  for (const a of adjust) {
     const c = findCharacter(state, a.character)!;
     const check = rollCheck(ctx.rng, c.deathRites, state.options.autoFailAtZero);
     emitCheck(ctx, c.id, 'acceptance', check);
@@ -121,7 +151,8 @@ export function applyAccept(ctx: Ctx, command: Extract<CotCommand, { type: 'cot.
   const added = distributeCall(entries, s.value.strength);
   for (const c of state.characters) {
     c.call += added[c.id]!;
-    note(ctx, 'accepted', { character: c.id, call: added[c.id]!, spiritPressure: c.spiritPressure });
+    // What each received follows from every 霊圧, so it is told with them (COT-HID-01).
+    sheetNote(ctx, c.id, 'accepted', { character: c.id, call: added[c.id]!, spiritPressure: c.spiritPressure });
   }
   stepOutcome(ctx, 'tearSpirit', 'accepted');
   removeCard(ctx, s.value.entryId);
@@ -129,20 +160,31 @@ export function applyAccept(ctx: Ctx, command: Extract<CotCommand, { type: 'cot.
   return done;
 }
 
-/** COT-TSP-02 and T-SUMMON: the best summoner (SD, then skill %) draws a visible spirit of strength + nD6 POW. */
+/**
+ * COT-TSP-02 and T-SUMMON: the summoners, each committed by its own player (COT-TSP-01 and party-choice.ts for
+ * when), roll at once; the best (SD, then skill %) draws a visible spirit of strength + nD6 POW.
+ */
 export function applySummon(ctx: Ctx, command: Extract<CotCommand, { type: 'cot.tsp.summon' }>): Result<void> {
   const who = requireParticipant(ctx, 'COT-TSP-02');
   if (!who.ok) return who;
   const s = eventStep(ctx, 'tearSpirit', 'COT-TSP-02');
   if (!s.ok) return s;
   const state = ctx.state;
-  const rolls: { c: Character; chance: number; check: Check }[] = [];
+  const named = ownCharacters(ctx, command.summoners.map((x) => x.character), 'COT-TSP-02');
+  if (!named.ok) return named;
   for (const x of command.summoners) {
-    const c = findCharacter(state, x.character);
-    if (!c) return err('NO_SUCH_CHARACTER', 'COT-TSP-02');
     const allowed = SUMMON_SKILLS.includes(x.skill) || (s.value.bone && x.skill === state.resonanceSkill);
     if (!allowed) return err('NOT_A_SUMMONING_SKILL', 'COT-TSP-02');
-    if (rolls.some((r) => r.c.id === c.id)) return err('DUPLICATE', 'COT-TSP-02');
+  }
+  const seat = ctx.actor.role === 'player' ? ctx.actor.seat : 'gm';
+  const choice = tearSpiritChoice(ctx, s.value, { seat, choice: 'summon', summoners: command.summoners });
+  if (!choice.go) return done;
+  const summoners = gathered(state, choice.committed.map((c) => (c.choice === 'summon' ? c.summoners : [])), ctx.actor.role === 'gm' ? command.summoners : []);
+  // Whatever comes of it, these commitments are spent: after a failed summoning the party chooses afresh.
+  s.value.committed = [];
+  const rolls: { c: Character; chance: number; check: Check }[] = [];
+  for (const x of summoners) {
+    const c = findCharacter(state, x.character)!;
     const chance = chanceFor(c, x.skill);
     rolls.push({ c, chance, check: rollCheck(ctx.rng, chance, state.options.autoFailAtZero) });
   }

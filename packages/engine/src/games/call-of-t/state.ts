@@ -1,12 +1,15 @@
 import type { Viewer } from '@veiltable/protocol';
-import type { CotInvAction, CotOptions } from '@veiltable/protocol/games/call-of-t';
+import type { CotCharacterInput, CotInvAction, CotOptions, CotViewEvent } from '@veiltable/protocol/games/call-of-t';
 import type { Card, IdTaken } from '../../capabilities/cards/deck.ts';
+import type { GameEvent } from '../../kernel/events.ts';
 import type { RngState } from '../../kernel/rng.ts';
 import { newRngState } from '../../kernel/rng.ts';
 import type { Sealed } from '../../kernel/sealed.ts';
 import { defaultCotOptions } from './options.ts';
-import type { CotEvent } from './events.ts';
 import type { Phase } from './phase.ts';
+
+/** An event of this game in the kernel's envelope: what each audience reads is a protocol view event. */
+export type CotEvent = GameEvent<CotViewEvent>;
 
 /** An event kept in the state's history; n counts every kept event since setup. */
 export type LoggedEvent = { n: number; event: CotEvent };
@@ -17,7 +20,8 @@ export type StackEntry = { card: Card; faceUp: boolean; tapped: boolean; origin:
 /** stack[0] is the top. scouted: a scout or vision has targeted it (COT-FX-02 "unscouted"). */
 export type Square = { id: string; stack: StackEntry[]; scouted: boolean };
 
-export type RestLoad = 'leather' | 'halfStr' | 'str' | 'strCon';
+/** The load worn while waiting, T-REC (c), as the setup names it. */
+export type RestLoad = CotCharacterInput['restLoad'];
 
 /** A character sheet and its counters (COT-MOD-12). LTF is kept in thirds (COT-DIE-11). */
 export type Character = {
@@ -101,8 +105,13 @@ export type Fact = {
 /** The bone: held off the board (card set) until 転界 stacks it on its square (card null) (COT-MOD-10). */
 export type Bone = { card: Card | null; entryId: string; square: string; strength: number; pow: number };
 
-/** A sealed investigation choice, keyed by character id (COT-HID-03). */
-export type InvDeclaration = { sealed: Sealed<CotInvAction>; locked: string[] };
+/**
+ * A sealed investigation choice, keyed by character id (COT-HID-03). `shown`: hand cards that tentative choices named
+ * to every player under openDeclarations, renewed at the reveal like the ones the reveal names (COT-HID-02); absent
+ * (states saved before it) means none.
+ */
+export type InvDeclaration = { sealed: Sealed<CotInvAction>; locked: string[]; shown?: string[] };
+
 
 export type CotState = {
   rng: RngState;
@@ -192,6 +201,15 @@ export function findSquare(state: CotState, id: string): Square | undefined {
 /** The characters a viewer plays: none for the GM and spectators. */
 export function charactersOf(state: CotState, viewer: Viewer): Character[] {
   return viewer.role === 'player' ? state.characters.filter((c) => c.seat === viewer.seat) : [];
+}
+
+/**
+ * Whether this viewer may read the character's sheet and what it yields (skill chances, 〈呼び声〉, 霊圧 …): every
+ * viewer when sheets are public, else its player and the GM (COT-HID-01).
+ */
+export function sheetVisible(state: CotState, viewer: Viewer, characterId: string): boolean {
+  if (state.options.sheetsPublic || viewer.role === 'gm') return true;
+  return viewer.role === 'player' && findCharacter(state, characterId)?.seat === viewer.seat;
 }
 
 /** Every seat that plays some character, in character order, without repeats. */

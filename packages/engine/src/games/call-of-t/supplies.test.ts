@@ -1,7 +1,7 @@
 import type { CotOptions } from '@veiltable/protocol/games/call-of-t';
 import { describe, expect, test } from 'vitest';
 import type { CotState } from './state.ts';
-import { GM, character, investigate, run, started } from './test-support.ts';
+import { GM, body, character, investigate, run, started } from './test-support.ts';
 
 /** Supplies (Q14): the draw pile running out, and what a food treasure gives. */
 
@@ -23,7 +23,7 @@ describe('an empty deck (COT-MOD-07, Q14)', () => {
     const ids = [...out.state.deck, ...hand].map((c) => c.id);
     expect(ids.filter((id) => before.has(id))).toEqual([]);
     expect(new Set(ids).size).toBe(52);
-    expect(out.events.flatMap((e) => (e.body.type === 'cot.note' && e.body.key === 'deck.reshuffled' ? [e.body.params] : []))).toEqual([{ count: 52 }]);
+    expect(out.events.map(body).flatMap((e) => (e.type === 'cot.note' && e.key === 'deck.reshuffled' ? [e.params] : []))).toEqual([{ count: 52 }]);
   });
 
   test('Q14 deckExhaustion none: with the deck empty nothing is drawn and the discard pile stays', () => {

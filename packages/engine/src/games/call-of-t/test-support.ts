@@ -1,11 +1,12 @@
 import type { Viewer } from '@veiltable/protocol';
-import type { CotCommand, CotSetup } from '@veiltable/protocol/games/call-of-t';
+import type { CotCommand, CotSetup, CotViewEvent } from '@veiltable/protocol/games/call-of-t';
 import { cotCommand, cotSetup } from '@veiltable/protocol/games/call-of-t';
 import type { Card } from '../../capabilities/cards/deck.ts';
+import { applyWithRng } from '../../kernel/define-game.ts';
+import { EVERYONE, viewEvent } from '../../kernel/events.ts';
 import { Rng } from '../../kernel/rng.ts';
-import type { CotEvent } from './events.ts';
-import { applyWithRng } from './game.ts';
-import type { CotState } from './state.ts';
+import { callOfT } from './game.ts';
+import type { CotEvent, CotState } from './state.ts';
 import { setup } from './state.ts';
 
 /** Fixtures for the rule tests: a small party, scripted dice, and apply that fails loudly. */
@@ -18,6 +19,9 @@ export const SPECTATOR: Viewer = { role: 'spectator' };
 export const VIEWERS: Viewer[] = [GM, P1, P2, P3, SPECTATOR];
 
 export const SEED = 'a'.repeat(64);
+
+/** When the tests' commands are stamped (ms since the epoch); the rules of this game never read it. */
+export const AT = Date.UTC(2024, 0, 1, 12, 0, 0);
 
 export function seedOf(n: number): string {
   return n.toString(16).padStart(64, '0');
@@ -72,14 +76,15 @@ export function scriptedRng(rngState: CotState['rng'], dice: number[]): Rng {
 /** Applies a command (parsed like the server does) and throws with the rejection if it is refused. */
 export function run(state: CotState, command: CotCommand, actor: Viewer = GM, dice: number[] = []): Applied {
   const parsed = cotCommand.parse(command);
-  const out = applyWithRng(state, parsed, actor, (s) => scriptedRng(s, dice));
+  const out = applyWithRng(callOfT, state, parsed, actor, AT, (s) => scriptedRng(s, dice));
   if (!out.ok) throw new Error(`rejected ${command.type}: ${JSON.stringify(out.error)}`);
-  return out.value;
+  // Every event of this game carries its protocol view events (context.ts).
+  return out.value as Applied;
 }
 
 /** The rejection of a command that must be refused. */
 export function refusal(state: CotState, command: CotCommand, actor: Viewer = GM): { code: string; rule?: string } {
-  const out = applyWithRng(state, cotCommand.parse(command), actor, (s) => new Rng(s));
+  const out = applyWithRng(callOfT, state, cotCommand.parse(command), actor, AT, (s) => new Rng(s));
   if (out.ok) throw new Error(`expected ${command.type} to be refused`);
   return out.error;
 }
@@ -178,4 +183,21 @@ export function square(state: CotState, id: string) {
   const s = state.squares.find((x) => x.id === id);
   if (!s) throw new Error(`no ${id}`);
   return s;
+}
+
+/** What the GM reads of an event: the whole of it (every event of this game admits the GM to its first part). */
+export function body(event: CotEvent): CotViewEvent {
+  const seen = viewEvent(event, GM);
+  if (!seen) throw new Error(`the GM reads nothing of ${event.type}`);
+  return seen;
+}
+
+/** The first event whose whole (as the GM reads it) satisfies `test`. */
+export function findEvent(events: readonly CotEvent[], test: (seen: CotViewEvent) => boolean): CotEvent | undefined {
+  return events.find((e) => test(body(e)));
+}
+
+/** True when every viewer reads the event alike: one part, for everyone. */
+export function isPublic(event: CotEvent): boolean {
+  return event.parts.length === 1 && JSON.stringify(event.parts[0]!.to) === JSON.stringify(EVERYONE);
 }

@@ -4,8 +4,7 @@ import { err, ok } from '../../kernel/result.ts';
 import type { Ctx } from './context.ts';
 import { addLtf, done, emitAll, note, requireCharacter, requireParticipant } from './context.ts';
 import { applyOmenConfirm, beginDeathOmen } from './death-omen.ts';
-import { startEventPhase } from './flow.ts';
-import { startInvestigation } from './investigation.ts';
+import { moveOn } from './flow.ts';
 import type { TimeStep } from './phase.ts';
 import { executePlan, planProblem } from './plan.ts';
 import { beginPursuer } from './pursuer.ts';
@@ -22,12 +21,6 @@ export function beginTimePhase(ctx: Ctx): void {
   beginSleepwalk(ctx);
 }
 
-/** Investigation-phase timing of the death omen (Q5 alternative). */
-export function beginInvestigationWithOmen(ctx: Ctx): void {
-  if (ctx.state.party.tenkai && ctx.state.options.deathOmenTiming === 'investigationPhase' && beginDeathOmen(ctx, 'investigation')) return;
-  startInvestigation(ctx);
-}
-
 function decisionStep(ctx: Ctx): Result<Decision> {
   const phase = ctx.state.phase;
   if (phase.kind !== 'time' || phase.step.kind !== 'decision') return err('NOT_YOUR_PHASE', 'COT-TIM-05');
@@ -37,7 +30,7 @@ function decisionStep(ctx: Ctx): Result<Decision> {
 export function applyOmen(ctx: Ctx, command: Extract<CotCommand, { type: 'cot.omen.confirm' }>): Result<void> {
   const confirmed = applyOmenConfirm(ctx, command);
   if (!confirmed.ok) return confirmed;
-  if (confirmed.value === 'investigation') startInvestigation(ctx);
+  if (confirmed.value === 'investigation') moveOn(ctx, 'declare');
   else beginSleepwalk(ctx);
   return done;
 }
@@ -121,6 +114,6 @@ function decide(ctx: Ctx, step: Decision, plan: CotPlan): Result<void> {
 /** COT-TIM-11: after 転界 the pursuer moves at the end of the phase; then the event phase. */
 export function afterDecision(ctx: Ctx): void {
   if (ctx.state.party.tenkai && beginPursuer(ctx)) return;
-  startEventPhase(ctx);
+  moveOn(ctx, 'event');
 }
 

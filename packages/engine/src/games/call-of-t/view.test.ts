@@ -1,10 +1,11 @@
 import type { Viewer } from '@veiltable/protocol';
 import { cotView, cotViewEvent } from '@veiltable/protocol/games/call-of-t';
 import { describe, expect, test } from 'vitest';
-import type { CotEvent } from './events.ts';
+import { viewEvent } from '../../kernel/events.ts';
+import type { CotEvent } from './state.ts';
 import type { CotState } from './state.ts';
-import { GM, P1, P2, P3, SPECTATOR, VIEWERS, deal, investigate, run, square, stack, started } from './test-support.ts';
-import { view, viewEvent } from './view.ts';
+import { GM, P1, P2, P3, SPECTATOR, VIEWERS, deal, findEvent, investigate, run, square, stack, started } from './test-support.ts';
+import { view } from './view.ts';
 
 /** A room with a unique string planted in every hidden place. */
 function planted(): CotState {
@@ -73,6 +74,25 @@ describe('view secrecy (COT-HID-01)', () => {
     expect(viewEvent(s.events[0]!, P3)).toMatchObject({ action: { kind: 'prayer' } });
   });
 
+  test('COT-HID-03 open declarations are the players\': a spectator reads only that a choice was declared', () => {
+    const s = run(started({ options: { openDeclarations: true } }), { type: 'cot.inv.declare', character: 'ch2', action: { kind: 'prayer' } }, P2);
+    expect(viewEvent(s.events[0]!, SPECTATOR)).toEqual({ type: 'cot.declared', character: 'ch2', commitment: expect.any(String) });
+    expect(view(s.state, SPECTATOR).declarations!.find((d) => d.character === 'ch2')!.action).toBeUndefined();
+  });
+
+  test('COT-HID-02 a hand card an open choice named, then left out of it, gets a new id at the reveal', () => {
+    const s = started({ options: { openDeclarations: true } });
+    const heart = deal(s, 'ch1', 'H', 5);
+    let out = run(s, { type: 'cot.inv.declare', character: 'ch1', action: { kind: 'prayer', substitute: heart } }, P1).state;
+    expect(JSON.stringify(view(out, P2))).toContain(heart);
+    out = run(out, { type: 'cot.inv.declare', character: 'ch1', action: { kind: 'none' } }, P1).state;
+    const revealed = run(out, { type: 'cot.inv.force' }, GM);
+    const renewed = revealed.state.characters[0]!.hand[0]!.id;
+    expect(renewed).not.toBe(heart);
+    expect(revealed.events.map((e) => viewEvent(e, P1))).toContainEqual(expect.objectContaining({ op: 'returned', to: heart, card: expect.objectContaining({ id: renewed }) }));
+    for (const v of [P2, SPECTATOR]) expect(JSON.stringify(view(revealed.state, v))).not.toContain(renewed);
+  });
+
   test('COT-HID-01 character sheets are public by default and private by option', () => {
     const open = started();
     expect(view(open, P2).characters[0]!.sheet?.spiritPressure).toBe(10);
@@ -91,7 +111,7 @@ describe('view secrecy (COT-HID-01)', () => {
 describe('events and reveal points', () => {
   test('COT-HID-01 a card drawn into a hand: the owner learns it, others learn only that a card was drawn', () => {
     const out = investigate(started(), { ch1: { kind: 'prayer' } }, [30]);
-    const drawn = out.events.find((e) => e.body.type === 'cot.card' && e.body.op === 'drawn')!;
+    const drawn = findEvent(out.events, (e) => e.type === 'cot.card' && e.op === 'drawn')!;
     const own = viewEvent(drawn, P1);
     expect(own).toMatchObject({ op: 'drawn', card: { face: expect.any(Object) } });
     for (const v of [P2, SPECTATOR]) expect(viewEvent(drawn, v)).toEqual({ type: 'cot.card', op: 'drawn', square: null, character: 'ch1' });
@@ -99,7 +119,7 @@ describe('events and reveal points', () => {
 
   test('COT-HID-05 scouting a blank square places the card face-down: nobody but the GM learns it', () => {
     const out = investigate(started(), { ch1: { kind: 'scout', target: 'C4' } }, [70]);
-    const placed = out.events.find((e) => e.body.type === 'cot.card' && e.body.op === 'placed')!;
+    const placed = findEvent(out.events, (e) => e.type === 'cot.card' && e.op === 'placed')!;
     expect(viewEvent(placed, GM)).toMatchObject({ card: { face: expect.any(Object) } });
     for (const v of [P1, P2, SPECTATOR]) {
       const e = viewEvent(placed, v);
@@ -111,13 +131,13 @@ describe('events and reveal points', () => {
     const s = started();
     stack(s, 'C4', 'S', 4, false);
     const out = investigate(s, { ch1: { kind: 'scout', target: 'C4' } }, [8]);
-    const opened = out.events.find((e) => e.body.type === 'cot.card' && e.body.op === 'opened')!;
+    const opened = findEvent(out.events, (e) => e.type === 'cot.card' && e.op === 'opened')!;
     for (const v of VIEWERS) expect(viewEvent(opened, v)).toMatchObject({ card: { face: { suit: 'S', rank: 4 } } });
   });
 
   test('COT-HID-07 resonance publishes only the number of responses, never the bone square', () => {
     const out = investigate(started({ bone: { square: 'C4', strength: 8, pow: 15 } }), { ch1: { kind: 'resonance', target: 'B4' } }, [5]);
-    const note = out.events.find((e) => e.body.type === 'cot.note' && e.body.key === 'resonance')!;
+    const note = findEvent(out.events, (e) => e.type === 'cot.note' && e.key === 'resonance')!;
     expect(viewEvent(note, P2)).toEqual({ type: 'cot.note', key: 'resonance', params: { character: 'ch1', responses: 2 } });
     for (const e of out.events) expect(JSON.stringify(viewEvent(e, P2) ?? {})).not.toContain('"C4"');
   });

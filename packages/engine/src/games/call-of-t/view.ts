@@ -1,12 +1,11 @@
 import type { CardView, Viewer } from '@veiltable/protocol';
 import type { CotView } from '@veiltable/protocol/games/call-of-t';
-import { clonePlain } from './clone.ts';
 import { historyView } from './history.ts';
 import { factsOf } from './ledger.ts';
 import { phaseView } from './phase-view.ts';
 import { activeSpades } from './spades.ts';
 import type { Character, CotState, Fact } from './state.ts';
-import { charactersOf, mushi } from './state.ts';
+import { charactersOf, mushi, sheetVisible } from './state.ts';
 
 /**
  * Card faces are flat objects of primitives, so a spread copies them; views are built for every viewer after every
@@ -81,7 +80,7 @@ export function view(state: CotState, viewer: Viewer): CotView {
       forcedMove: party.forcedMove ? { ...party.forcedMove } : null,
       mustReturn: party.mustReturn,
     },
-    characters: state.characters.map((c) => characterView(c, gm || mine.has(c.id) || state.options.sheetsPublic)),
+    characters: state.characters.map((c) => characterView(c, sheetVisible(state, viewer, c.id))),
     hands,
     facts: facts.map((f) => {
       const { holders, ...rest } = f;
@@ -140,10 +139,8 @@ function declarationsView(state: CotState, viewer: Viewer, mine: Set<string>): C
       declared: !!answer,
       locked: locked.includes(id),
       ...(answer ? { commitment: answer.commitment } : {}),
-      ...(answer && sees ? { action: clonePlain(answer.answer) } : {}),
+      ...(answer && sees ? { action: structuredClone(answer.answer) } : {}),
       ...(answer && !open ? { salt: answer.salt } : {}),
     };
   });
 }
-
-export { viewEvent } from './view-event.ts';

@@ -193,9 +193,10 @@ export const cotCommand = z.discriminatedUnion('type', [
     type: z.literal('cot.tsp.accept'),
     adjust: z.array(z.object({ character: cotCharacterId, direction: z.enum(['up', 'down']) })).max(12),
   }),
+  /** The sender's summoners; none is a player's vote to fight without summoning itself (COT-TSP-01). */
   z.object({
     type: z.literal('cot.tsp.summon'),
-    summoners: z.array(z.object({ character: cotCharacterId, skill: z.string().min(1).max(40) })).min(1).max(12),
+    summoners: z.array(z.object({ character: cotCharacterId, skill: z.string().min(1).max(40) })).max(12),
   }),
   z.object({ type: z.literal('cot.tsp.outcome'), winner: cotCharacterId.nullable() }),
   z.object({

@@ -166,7 +166,8 @@ export const cotViewEvent = z.discriminatedUnion('type', [
     type: z.literal('cot.check'),
     character: cotCharacterId.nullable(),
     purpose: z.string(),
-    chance: z.number(),
+    /** The chance rolled against: absent where the character's sheet is private to this viewer (COT-HID-01). */
+    chance: z.number().optional(),
     roll: z.number().int().nullable(),
     level: successLevel,
     sd: z.number().int(),
