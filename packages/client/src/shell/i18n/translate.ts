@@ -1,0 +1,62 @@
+import { en, type MessageKey } from './en.ts';
+import type { DictionaryParts } from './dictionaries.ts';
+import { ja } from './ja.ts';
+import { ko } from './ko.ts';
+
+export const LANGS = ['ko', 'ja', 'en'] as const;
+export type Lang = (typeof LANGS)[number];
+export type Params = Record<string, string | number>;
+
+/** Names of the languages, each in itself, for the switcher. */
+export const LANG_NAMES: Record<Lang, string> = { ko: '한국어', ja: '日本語', en: 'English' };
+
+// The core strings ship with the app; each game's strings join when its table loads (addDictionaries).
+const dictionaries: DictionaryParts = { ko: { ...ko }, ja: { ...ja }, en: { ...en } };
+
+/** Adds strings to every language, e.g. a game's once its table has loaded. */
+export function addDictionaries(parts: DictionaryParts): void {
+  for (const lang of LANGS) Object.assign(dictionaries[lang], parts[lang]);
+}
+
+const isLang = (value: string | null | undefined): value is Lang => LANGS.includes(value as Lang);
+
+/** The remembered choice if any, else the first browser language we speak, else English. */
+export function pickLang(stored: string | null, browserLangs: readonly string[]): Lang {
+  if (isLang(stored)) return stored;
+  for (const tag of browserLangs) {
+    const base = tag.toLowerCase().split('-')[0];
+    if (isLang(base)) return base;
+  }
+  return 'en';
+}
+
+/** Fills `{name}` placeholders; a placeholder without a value stays visible rather than vanishing. */
+export function format(template: string, params: Params = {}): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    Object.hasOwn(params, name) ? String(params[name]) : whole,
+  );
+}
+
+/** Whether a key has text yet: a game's keys have none until its strings are added. */
+export function hasKey(key: string): key is MessageKey {
+  return Object.hasOwn(dictionaries.en, key);
+}
+
+/** A key whose strings have not arrived shows as the key itself, which is visible and can be reported. */
+export function translate(lang: Lang, key: MessageKey, params?: Params): string {
+  return format(dictionaries[lang][key] ?? dictionaries.en[key] ?? key, params);
+}
+
+/** A rejection code as a sentence; codes we have no text for are shown raw so they can still be reported. */
+export function translateRejection(lang: Lang, code: string): string {
+  const key = `rejection.${code}`;
+  return hasKey(key) ? translate(lang, key) : code;
+}
+
+/** A system feed line; unknown keys fall back to the key and its parameters. */
+export function translateSystem(lang: Lang, key: string, params: Record<string, string>): string {
+  const full = `system.${key}`;
+  if (hasKey(full)) return translate(lang, full, params);
+  const shown = Object.entries(params).map(([k, v]) => `${k}=${v}`);
+  return shown.length > 0 ? `${key} (${shown.join(', ')})` : key;
+}
