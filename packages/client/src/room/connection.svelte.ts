@@ -1,282 +1,195 @@
-import { gameView, PROTOCOL_VERSION, serverMessage, ViewReplica, WIRE_EVENT, type ClientMessageInput, type GameCommandInput, type GameView, type GameViewEvent, type HandshakeAuth, type ServerMessage, type Viewer } from '@veiltable/protocol';
-import { io } from 'socket.io-client';
+import type { ServerMessage, Viewer } from '@veiltable/protocol';
+import { CommandTracker, type CommandOutcome, type Rejection } from './command-tracker.svelte.ts';
 import { ServerClock } from './server-clock.svelte.ts';
+import { SocketLink, socketIoFactory, type AuthProvider, type ConnectionStatus, type SocketFactory } from './socket-link.svelte.ts';
+import { ViewReplica } from './view-replica.ts';
+import { PROTOCOL } from './wire.ts';
 
-/** How many recent events a connection keeps for the UI. */
-const EVENTS_KEPT = 300;
-
-export type ConnectionStatus = 'connecting' | 'online' | 'offline' | 'kicked';
-
-/** What became of one command: committed at a room seq, or refused with a code. */
-export type CommandOutcome = { ok: true; seq: number } | { ok: false; code: string; rule?: string };
-
-/** A refusal to show the user. `ref` is null for refusals not tied to a command (rate limits, bad frames). */
-export type Rejection = { id: number; ref: string | null; code: string; rule?: string };
-
-/** The few socket calls the connection needs; socket.io's Socket satisfies it, tests pass a fake. */
-export interface WireSocket {
-  readonly active: boolean;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  on(event: string, listener: (...args: any[]) => void): unknown;
-  emit(event: string, payload: string): unknown;
-  connect(): unknown;
-  disconnect(): unknown;
-}
-
-export type AuthProvider = (cb: (auth: HandshakeAuth) => void) => void;
-export type SocketFactory = (auth: AuthProvider, onReconnectAttempt: (attempt: number) => void) => WireSocket;
-
-/** Codes after which reconnecting with the same link cannot help. */
-const FATAL_CODES = new Set(['BAD_TOKEN', 'NO_TOKEN', 'TOKEN_REVOKED', 'NO_SUCH_ROOM', 'BAD_HANDSHAKE']);
-
-const defaultFactory: SocketFactory = (auth, onReconnectAttempt) => {
-  const socket = io({ auth, reconnectionDelayMax: 5000 });
-  socket.io.on('reconnect_attempt', onReconnectAttempt);
-  return socket;
-};
+export type { CommandOutcome, ConnectionStatus, Rejection };
+export type { AuthProvider, SocketFactory, WireSocket } from './socket-link.svelte.ts';
 
 /**
- * One viewer's live link to a room: the socket, its status, the last room seq applied (sent again on every
- * reconnect so the server sends only what was missed), the latest view, and commands awaiting an answer.
- * Reconnecting is socket.io's job; this class only keeps the state the UI renders.
+ * A check of frames against the protocol. The page trusts its own server's typed output and runs none; tests pass
+ * one built from the protocol's schemas, so a frame the server should never send is caught where it arrives.
  */
-export class Connection {
-  status = $state<ConnectionStatus>('connecting');
-  /** Why we were kicked or refused, or the last transient connect error. */
-  reason = $state<string | null>(null);
-  reconnectAttempt = $state(0);
+export interface FrameCheck {
+  /** Why `raw` is not a server message, or null. */
+  message(raw: unknown): string | null;
+  /** Why `view` is not a view of the room's game, or null. */
+  view(view: unknown): string | null;
+}
+
+const MESSAGE_TYPES = new Set<string>(['welcome', 'update', 'ack', 'pong', 'rejected', 'kicked']);
+
+/** What the page checks without the protocol's schemas: a message object of a type it knows. */
+const shapeCheck: FrameCheck = {
+  message: (raw) =>
+    typeof raw === 'object' && raw !== null && MESSAGE_TYPES.has(String((raw as { type?: unknown }).type)) ? null : 'not a server message',
+  view: () => null,
+};
+
+type RoomInfo = Extract<ServerMessage, { type: 'welcome' }>['room'];
+
+/**
+ * One viewer's live link to a room, made of four parts: the socket and its status (SocketLink), the commands
+ * awaiting answers (CommandTracker), the view as the server sent it (ViewReplica) and the server's clock
+ * (ServerClock). This class routes each message to them and keeps what the page renders.
+ */
+export class Connection<V = unknown> {
+  /** The room's seq as of the last message applied; sent on every reconnect. */
   lastSeq = $state<number | null>(null);
-  roomTitle = $state('');
+  room = $state.raw<RoomInfo | null>(null);
   viewer = $state.raw<Viewer | null>(null);
-  view = $state.raw<GameView | null>(null);
-  /**
-   * The latest events received, oldest first, for tables whose views hold no history of their own (rolls, reveals).
-   * Only what arrived on this connection: a fresh page starts empty, a reconnect catches up through the updates.
-   */
-  events = $state.raw<{ seq: number; event: GameViewEvent }[]>([]);
-  /** Refs of commands sent and not yet answered. */
-  pending = $state<string[]>([]);
-  rejections = $state<Rejection[]>([]);
-  /** The server's clock as this device estimates it, from welcomes and the ping sent after each. */
-  readonly clock = new ServerClock();
+  /** The view shown: the replica's, once it passed the frame check. */
+  view = $state.raw<V | null>(null);
 
   readonly token: string;
-  private socket: WireSocket | null = null;
-  private readonly factory: SocketFactory;
-  private readonly waiters = new Map<string, (outcome: CommandOutcome) => void>();
-  private nextRef = 1;
-  private nextRejectionId = 1;
-  private kicked = false;
-  /** The ping measuring the clock offset, while its pong is awaited. */
-  private clockPing: { ref: string; sentAt: number } | null = null;
-  /** The view exactly as received, which the server's patches apply to. */
+  readonly link: SocketLink;
+  readonly commands = new CommandTracker();
+  readonly clock = new ServerClock();
   private readonly replica = new ViewReplica();
+  private readonly check: FrameCheck;
   /** A resync was asked for and its welcome has not come yet. */
   private resyncing = false;
 
-  constructor(token: string, factory: SocketFactory = defaultFactory) {
+  constructor(token: string, factory: SocketFactory = socketIoFactory, check: FrameCheck = shapeCheck) {
     this.token = token;
-    this.factory = factory;
+    this.link = new SocketLink(factory);
+    this.check = check;
   }
 
-  /** Opens the socket. The auth callback runs on every (re)connect, so it always carries the newest seq. */
+  get status(): ConnectionStatus {
+    return this.link.status;
+  }
+  get reason(): string | null {
+    return this.link.reason;
+  }
+  get reconnectAttempt(): number {
+    return this.link.reconnectAttempt;
+  }
+  get roomTitle(): string {
+    return this.room?.title ?? '';
+  }
+  get pending(): string[] {
+    return this.commands.pending;
+  }
+  get rejections(): Rejection[] {
+    return this.commands.rejections;
+  }
+
+  /** Opens the socket. The handshake is read on every (re)connect, so it always carries the newest seq. */
   start(): void {
-    if (this.socket) return;
-    const auth: AuthProvider = (cb) =>
-      cb({
-        token: this.token,
-        protocol: PROTOCOL_VERSION,
-        ...(this.lastSeq === null ? {} : { lastSeq: this.lastSeq }),
-      });
-    const socket = this.factory(auth, (attempt) => {
-      this.reconnectAttempt = attempt;
-      if (this.status !== 'kicked') this.status = 'connecting';
+    const auth: AuthProvider = (cb) => cb({ token: this.token, protocol: PROTOCOL, ...(this.lastSeq === null ? {} : { lastSeq: this.lastSeq }) });
+    this.link.open(auth, {
+      frame: (raw) => this.receive(raw),
+      closed: (final) => {
+        // The next welcome brings a whole view anyway; unanswered commands wait for it unless none will come.
+        this.resyncing = false;
+        if (final) this.commands.abandon('UNCONFIRMED');
+      },
     });
-    this.socket = socket;
-    socket.on('connect', () => {
-      // Online only once the welcome arrives: before that we have no view to show.
-      this.status = 'connecting';
-    });
-    socket.on(WIRE_EVENT, (raw: unknown) => this.receive(raw));
-    socket.on('disconnect', (reason: string) => this.onDisconnect(reason));
-    socket.on('connect_error', (error: Error) => this.onConnectError(error));
   }
 
+  /** Closes the socket; whatever was not answered may or may not have been committed. */
   stop(): void {
-    this.socket?.disconnect();
-    this.socket = null;
-    this.failPending('UNCONFIRMED');
+    this.link.close();
+    this.commands.abandon('UNCONFIRMED');
   }
 
-  /** After a fatal refusal socket.io stops trying; this tries once more on the user's request. */
   retry(): void {
-    if (!this.socket || this.socket.active) return;
-    this.kicked = false;
-    this.reason = null;
-    this.status = 'connecting';
-    this.socket.connect();
+    this.link.retry();
   }
 
   /** Sends a command; resolves when the server commits or refuses it. Nothing is queued while offline. */
-  send(command: GameCommandInput): Promise<CommandOutcome> {
-    if (!this.socket || this.status !== 'online') {
-      this.pushRejection(null, 'OFFLINE');
+  send(command: unknown): Promise<CommandOutcome> {
+    if (this.link.status !== 'online') {
+      this.commands.notify('OFFLINE');
       return Promise.resolve({ ok: false, code: 'OFFLINE' });
     }
-    const ref = `c${this.nextRef++}`;
-    const message: ClientMessageInput = { type: 'command', ref, command };
-    this.pending.push(ref);
-    const outcome = new Promise<CommandOutcome>((resolve) => this.waiters.set(ref, resolve));
-    this.socket.emit(WIRE_EVENT, JSON.stringify(message));
+    const { message, outcome } = this.commands.track(command);
+    this.link.send(message);
     return outcome;
   }
 
   dismiss(id: number): void {
-    this.rejections = this.rejections.filter((r) => r.id !== id);
+    this.commands.dismiss(id);
   }
 
-  /** Applies one inbound frame: the message object as Socket.IO decoded it. Public so tests can drive the state machine. */
+  /** Applies one inbound frame: the message object as Socket.IO decoded it. Public so tests can drive it. */
   receive(raw: unknown): void {
-    const parsed = serverMessage.safeParse(raw);
-    if (!parsed.success) {
-      console.warn('dropped a frame that does not match the protocol', parsed.error);
-      return;
-    }
-    // The replica keeps the message as received: patches apply to exactly what the server sent.
-    this.apply(parsed.data, raw as ServerMessage);
+    const problem = this.check.message(raw);
+    if (problem) return console.warn('dropped a frame that does not match the protocol', problem);
+    const message = raw as ServerMessage;
+    const whole = message.type === 'welcome' || message.type === 'update' ? message.view : undefined;
+    const viewProblem = whole === undefined ? null : this.check.view(whole);
+    if (viewProblem) return console.warn('dropped a frame whose view does not match the protocol', viewProblem);
+    this.apply(message);
   }
 
-  private apply(message: ServerMessage, received: ServerMessage): void {
+  private apply(message: ServerMessage): void {
     switch (message.type) {
       case 'welcome':
         // Sent unasked: its time counts as read the moment it arrived, until the ping's pong refines it.
         this.clock.sample(message.now, Date.now());
-        this.pingClock();
-        this.replica.receive(received);
+        this.ping();
+        this.replica.receive(message);
         this.resyncing = false;
-        this.roomTitle = message.room.title;
+        this.room = message.room;
         this.viewer = message.viewer;
-        this.view = message.view;
+        this.view = message.view as V;
         this.lastSeq = message.seq;
-        this.status = 'online';
-        this.reason = null;
-        this.reconnectAttempt = 0;
+        this.link.welcomed();
+        // Commands the last socket left unanswered go again under their refs; the server answers each once.
+        for (const pending of this.commands.unanswered()) this.link.send(pending);
         return;
       case 'update': {
         // A replayed frame older than what we hold would roll the view back; skip it.
         if (this.lastSeq !== null && message.seq < this.lastSeq) return;
-        const gap = this.lastSeq !== null && message.seq > this.lastSeq + 1;
         this.lastSeq = message.seq;
-        if (message.events.length > 0) {
-          const added = message.events.map((event) => ({ seq: message.seq, event }));
-          this.events = [...this.events, ...added].slice(-EVENTS_KEPT);
-        }
-        const step = this.replica.receive(received);
-        if (step === 'changed') this.show(message.view);
-        // Events were missed, or the view cannot follow: only a fresh welcome puts both right.
-        if (gap || step === 'lost') this.resync();
+        const step = this.replica.receive(message);
+        if (step === 'changed') this.show();
+        if (step === 'lost') this.resync();
+        // After the view, so a command's caller resumes on a view that already shows its commit.
+        if (message.acks) this.commands.committed(message.acks, message.seq);
         return;
       }
       case 'ack':
-        this.settle(message.ref, { ok: true, seq: message.seq });
+        this.commands.committed([message.ref], message.seq);
         return;
-      case 'rejected': {
-        const rule = message.rule;
-        this.pushRejection(message.ref, message.code, rule);
-        if (message.ref !== null) {
-          this.settle(message.ref, { ok: false, code: message.code, ...(rule ? { rule } : {}) });
-        }
+      case 'rejected':
+        this.commands.refused(message.ref, message.code, message.rule);
         return;
-      }
       case 'kicked':
-        this.kicked = true;
-        this.status = 'kicked';
-        this.reason = message.code;
+        this.link.kick(message.code);
         return;
       case 'pong':
-        if (this.clockPing?.ref === message.ref) {
-          this.clock.sample(message.now, Date.now(), this.clockPing.sentAt);
-          this.clockPing = null;
-        }
+        this.clock.answered(message.ref, message.now, Date.now());
         return;
     }
   }
 
-  /** Shows the view just replaced or patched: `parsed` when it came whole, else the patched one once it checks out. */
-  private show(parsed: GameView | undefined): void {
-    if (parsed) {
-      this.view = parsed;
+  /** Shows the replica's view once it passes the check; a patched view that does not is dropped for a fresh one. */
+  private show(): void {
+    const problem = this.check.view(this.replica.view);
+    if (!problem) {
+      this.view = this.replica.view as V;
       return;
     }
-    const checked = gameView.safeParse(this.replica.view);
-    if (checked.success) {
-      this.view = checked.data;
-      return;
-    }
-    console.warn('a patched view does not match the protocol', checked.error);
+    console.warn('a patched view does not match the protocol', problem);
     this.replica.lose();
     this.resync();
   }
 
   /** Asks the server for a fresh welcome, once until it arrives; meanwhile the view shown stays as it was. */
   private resync(): void {
-    if (this.resyncing || !this.socket) return;
-    this.resyncing = true;
-    const message: ClientMessageInput = { type: 'resync' };
-    this.socket.emit(WIRE_EVENT, JSON.stringify(message));
+    if (this.resyncing) return;
+    this.resyncing = this.link.send({ type: 'resync' });
   }
 
   /** Pings once so the pong's server time, read mid round trip, corrects the welcome's rougher estimate. */
-  private pingClock(): void {
-    if (!this.socket) return;
-    const ref = `t${this.nextRef++}`;
-    this.clockPing = { ref, sentAt: Date.now() };
-    const message: ClientMessageInput = { type: 'ping', ref };
-    this.socket.emit(WIRE_EVENT, JSON.stringify(message));
-  }
-
-  private onDisconnect(reason: string): void {
-    // The reconnect's welcome brings a whole view anyway.
-    this.resyncing = false;
-    this.failPending('UNCONFIRMED');
-    if (this.kicked) {
-      this.status = 'kicked';
-      return;
-    }
-    this.status = 'offline';
-    // socket.io does not retry after the server closed the socket on purpose without saying why; try once.
-    if (reason === 'io server disconnect') this.socket?.connect();
-  }
-
-  private onConnectError(error: Error): void {
-    const code = error.message;
-    this.reason = code;
-    // A refusal from the server's handshake check leaves the socket inactive: socket.io will not retry.
-    if (FATAL_CODES.has(code) || !this.socket?.active) {
-      this.kicked = true;
-      this.status = 'kicked';
-    } else {
-      this.status = 'offline';
-    }
-  }
-
-  private settle(ref: string, outcome: CommandOutcome): void {
-    this.pending = this.pending.filter((r) => r !== ref);
-    const resolve = this.waiters.get(ref);
-    this.waiters.delete(ref);
-    resolve?.(outcome);
-  }
-
-  /** The server may or may not have committed these; the next welcome's view tells the truth. */
-  private failPending(code: string): void {
-    if (this.waiters.size === 0) return;
-    for (const ref of [...this.waiters.keys()]) this.settle(ref, { ok: false, code });
-    this.pushRejection(null, code);
-  }
-
-  private pushRejection(ref: string | null, code: string, rule?: string): void {
-    const rejection: Rejection = { id: this.nextRejectionId++, ref, code, ...(rule ? { rule } : {}) };
-    // Keep the list short: a burst of refusals should not bury the table.
-    this.rejections = [...this.rejections.slice(-3), rejection];
+  private ping(): void {
+    const ref = this.commands.ref();
+    this.clock.asking(ref, Date.now());
+    this.link.send({ type: 'ping', ref });
   }
 }

@@ -1,7 +1,8 @@
 import { PROTOCOL_VERSION, WIRE_EVENT, type HandshakeAuth } from '@veiltable/protocol';
-import { type FreeTableView } from '@veiltable/protocol/games/free-table';
+import { freeTableView, type FreeTableView } from '@veiltable/protocol/games/free-table';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { Connection, type AuthProvider, type WireSocket } from './connection.svelte.ts';
+import { protocolCheck } from './protocol-check.ts';
 
 /** A socket double: records what the connection emits and lets the test fire socket events. */
 class FakeSocket implements WireSocket {
@@ -56,7 +57,7 @@ const welcome = (seq: number, v = view()) => ({
 let socket: FakeSocket;
 let auth: AuthProvider;
 let attempt: (n: number) => void;
-let conn: Connection;
+let conn: Connection<FreeTableView>;
 
 function handshake(): HandshakeAuth {
   let out: HandshakeAuth | undefined;
@@ -67,11 +68,16 @@ function handshake(): HandshakeAuth {
 
 beforeEach(() => {
   socket = new FakeSocket();
-  conn = new Connection(TOKEN, (a, onAttempt) => {
-    auth = a;
-    attempt = onAttempt;
-    return socket;
-  });
+  conn = new Connection<FreeTableView>(
+    TOKEN,
+    (a, onAttempt) => {
+      auth = a;
+      attempt = onAttempt;
+      return socket;
+    },
+    // The page trusts its server; the tests hold every frame to the protocol, as the end-to-end tests do.
+    protocolCheck(freeTableView),
+  );
   conn.start();
 });
 
@@ -155,9 +161,17 @@ describe('updates', () => {
 });
 
 describe('view patches', () => {
+
   beforeEach(() => socket.fire(WIRE_EVENT, welcome(3)));
   const patch = (seq: number, base: number, ops: unknown[]) => ({ type: 'update', seq, events: [], patch: { base, ops } });
   const resyncs = () => socket.sent.filter((m) => (m as { type: string }).type === 'resync').length;
+
+  test('one update per batch of commits may jump several seqs: its patch’s base decides, no resync', () => {
+    socket.fire(WIRE_EVENT, patch(9, 3, [{ op: 'set', path: ['seats', 0, 'name'], value: 'Ari' }]));
+    expect(conn.view?.seats[0]?.name).toBe('Ari');
+    expect(conn.lastSeq).toBe(9);
+    expect(resyncs()).toBe(0);
+  });
 
   test('a patch against the view held updates it; an update without one leaves the view as it was', () => {
     const before = conn.view;
@@ -179,7 +193,6 @@ describe('view patches', () => {
     ['a patch for a view we do not hold', patch(4, 2, [{ op: 'set', path: ['seats', 0, 'name'], value: 'Ari' }])],
     ['a patch that does not apply', patch(4, 3, [{ op: 'set', path: ['seats', 5, 'name'], value: 'Ari' }])],
     ['a patch whose result breaks the schema', patch(4, 3, [{ op: 'set', path: ['game'], value: 'chess' }])],
-    ['a seq gap', { type: 'update', seq: 6, events: [] }],
   ])('%s asks once for a resync; the welcome puts the view right', (_name, frame) => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     socket.fire(WIRE_EVENT, frame);
@@ -226,12 +239,53 @@ describe('commands', () => {
     expect(new Set(refs).size).toBe(2);
   });
 
-  test('a disconnect settles pending commands as unconfirmed and goes offline', async () => {
+  test('a command unanswered when the socket drops is sent again under its ref once the room welcomes us back', async () => {
     const outcome = conn.send({ type: 'deck.shuffle' });
+    const [first] = commands() as { ref: string }[];
     socket.fire('disconnect', 'transport close');
-    await expect(outcome).resolves.toEqual({ ok: false, code: 'UNCONFIRMED' });
     expect(conn.status).toBe('offline');
+    expect(conn.pending).toEqual([first!.ref]);
+    socket.fire(WIRE_EVENT, welcome(4));
+    expect(commands()).toEqual([first, first]);
+    // The server answers a ref it had already committed with its first outcome.
+    socket.fire(WIRE_EVENT, { type: 'ack', ref: first!.ref, seq: 2 });
+    await expect(outcome).resolves.toEqual({ ok: true, seq: 2 });
     expect(conn.pending).toEqual([]);
+  });
+
+  test('closing the page settles what is unanswered as unconfirmed, said once', async () => {
+    const outcomes = [conn.send({ type: 'deck.shuffle' }), conn.send({ type: 'deck.shuffle' })];
+    conn.stop();
+    await expect(Promise.all(outcomes)).resolves.toEqual([
+      { ok: false, code: 'UNCONFIRMED' },
+      { ok: false, code: 'UNCONFIRMED' },
+    ]);
+    expect(conn.rejections.map((r) => r.code)).toEqual(['UNCONFIRMED']);
+  });
+
+  test('an update settles the commands it committed, after its patch is shown', async () => {
+    const outcome = conn.send({ type: 'note.add', text: 'x' });
+    const { ref } = commands()[0] as { ref: string };
+    let seen: string | undefined;
+    void outcome.then(() => (seen = conn.view?.seats[0]?.name));
+    socket.fire(WIRE_EVENT, { type: 'update', seq: 5, acks: [ref], patch: { base: 1, ops: [{ op: 'set', path: ['seats', 0, 'name'], value: 'Ari' }] } });
+    await expect(outcome).resolves.toEqual({ ok: true, seq: 5 });
+    expect(seen).toBe('Ari');
+  });
+
+  test('a rate-limit refusal names its command, which then ends', async () => {
+    const outcome = conn.send({ type: 'deck.shuffle' });
+    const { ref } = commands()[0] as { ref: string };
+    socket.fire(WIRE_EVENT, { type: 'rejected', ref, code: 'RATE_LIMITED', seq: 1 });
+    await expect(outcome).resolves.toEqual({ ok: false, code: 'RATE_LIMITED' });
+  });
+
+  test('refs differ between pages of the same seat: the server keeps them per actor', () => {
+    const other = new Connection(TOKEN, () => new FakeSocket());
+    conn.send({ type: 'deck.shuffle' });
+    const mine = (commands()[0] as { ref: string }).ref;
+    expect(other.commands.ref()).not.toBe(mine);
+    expect(mine.length).toBeLessThanOrEqual(64);
   });
 
   test('nothing is sent while offline', async () => {

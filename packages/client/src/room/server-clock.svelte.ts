@@ -1,5 +1,3 @@
-import { getContext, setContext } from 'svelte';
-
 /**
  * This device's estimate of the server's clock. Deadlines in views are server times (ms since the epoch); counting
  * down to them on the device's own clock would be off by however far that clock is off. Each server message that
@@ -9,6 +7,8 @@ import { getContext, setContext } from 'svelte';
 export class ServerClock {
   /** Server time minus this device's time, in ms. */
   offset = $state(0);
+  /** The ping whose pong will measure the offset, while it is awaited. */
+  private asked: { ref: string; sentAt: number } | null = null;
 
   /** The server's time now, as best this device can tell (ms since the epoch). */
   now(local = Date.now()): number {
@@ -22,6 +22,18 @@ export class ServerClock {
   sample(server: number, receivedAt: number, sentAt = receivedAt): void {
     this.offset = Math.round(server - (sentAt + receivedAt) / 2);
   }
+
+  /** A ping with this ref was just sent to measure the offset. */
+  asking(ref: string, sentAt = Date.now()): void {
+    this.asked = { ref, sentAt };
+  }
+
+  /** A pong arrived: it refines the offset when it answers the ping asked; a pong for another ping is ignored. */
+  answered(ref: string, server: number, receivedAt = Date.now()): void {
+    if (this.asked?.ref !== ref) return;
+    this.sample(server, receivedAt, this.asked.sentAt);
+    this.asked = null;
+  }
 }
 
 /** Whole seconds left until a server-time deadline, never below 0. */
@@ -31,15 +43,3 @@ export function secondsLeft(deadline: number, serverNow: number): number {
 
 /** Something that tells the server's time. */
 export type Clock = { now(): number };
-
-const KEY = Symbol('server-clock');
-
-/** Makes the room's server clock available to every component below (the room page calls it once). */
-export function provideServerClock(clock: Clock): void {
-  setContext(KEY, clock);
-}
-
-/** The room's server clock; this device's own clock where no room provides one. */
-export function serverClock(): Clock {
-  return getContext<Clock | undefined>(KEY) ?? { now: () => Date.now() };
-}

@@ -27,3 +27,17 @@ describe('secondsLeft (D6-WIN-11)', () => {
     expect(secondsLeft(deadline, now)).toBe(left);
   });
 });
+
+describe('ServerClock pings', () => {
+  test('the pong of the ping asked refines the offset once; any other pong is ignored', () => {
+    const clock = new ServerClock();
+    clock.sample(10_000, 7_000);
+    clock.asking('t1', 8_000);
+    clock.answered('t2', 99_999, 8_400);
+    expect(clock.offset).toBe(3_000);
+    clock.answered('t1', 11_300, 8_400);
+    expect(clock.offset).toBe(3_100);
+    clock.answered('t1', 50_000, 9_000);
+    expect(clock.offset).toBe(3_100);
+  });
+});

@@ -1,28 +1,39 @@
-import type { DictionaryGame } from '../shell/i18n/dictionaries.ts';
+import type { Component } from 'svelte';
 import { i18n } from '../shell/i18n/i18n.svelte.ts';
 
 /**
- * Fetches a table's code together with its game's strings, once, and resolves to the component only when both have
- * arrived, so a table never renders a bare key. A failed fetch is forgotten so a later mount tries again.
+ * Each game's table, found by its place in the tree: `games/<id>/table.svelte`. Only the table of the room's game is
+ * fetched, with that game's strings in the reader's language.
  */
-function lazyTable<T>(load: () => Promise<{ default: T }>, words?: DictionaryGame): () => Promise<T> {
-  let pending: Promise<T> | null = null;
-  return () => {
-    pending ??= Promise.all([load(), words ? i18n.loadGame(words) : null]).then(
-      ([module]) => module.default,
+const tables = import.meta.glob<Component>('../games/*/table.svelte', { import: 'default' });
+
+/** The room runs a game this page has no table for (a newer server, or a mistyped id). */
+export class UnknownGame extends Error {
+  constructor(readonly game: string) {
+    super(`no table for the game ${game}`);
+    this.name = 'UnknownGame';
+  }
+}
+
+const loading = new Map<string, Promise<Component>>();
+
+/**
+ * The table of a game, once its code and strings have both arrived, so a table never renders a bare key. A failed
+ * fetch is forgotten, so a later mount tries again.
+ */
+export function loadTable(game: string): Promise<Component> {
+  let pending = loading.get(game);
+  if (!pending) {
+    const load = tables[`../games/${game}/table.svelte`];
+    if (!load) return Promise.reject(new UnknownGame(game));
+    pending = Promise.all([load(), i18n.loadGame(game)]).then(
+      ([table]) => table,
       (error: unknown) => {
-        pending = null;
+        loading.delete(game);
         throw error;
       },
     );
-    return pending;
-  };
+    loading.set(game, pending);
+  }
+  return pending;
 }
-
-/** One loader per game: a room downloads only the table of its own game. */
-export const tableLoaders = {
-  'free-table': lazyTable(() => import('../games/free-table/table.svelte')),
-  'dungeon-2d6': lazyTable(() => import('../games/dungeon-2d6/table.svelte'), 'dungeon-2d6'),
-  'call-of-t': lazyTable(() => import('../games/call-of-t/table.svelte'), 'call-of-t'),
-  'grail-war': lazyTable(() => import('../games/grail-war/table.svelte'), 'grail-war'),
-};

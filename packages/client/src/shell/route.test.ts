@@ -1,5 +1,5 @@
-import { expect, test } from 'vitest';
-import { absoluteLink, parseRoute } from './route.ts';
+import { describe, expect, test } from 'vitest';
+import { absoluteLink, fragmentChanged, parseRoute } from './route.ts';
 
 test.each([
   ['the root is home', '/', '', { page: 'home' }],
@@ -16,4 +16,18 @@ test.each([
 test('relative links from the server become absolute; absolute ones stay', () => {
   expect(absoluteLink('/r/a#t=b', 'http://192.168.0.5:3000')).toBe('http://192.168.0.5:3000/r/a#t=b');
   expect(absoluteLink('https://x.test/r/a#t=b', 'http://localhost')).toBe('https://x.test/r/a#t=b');
+});
+
+describe('a fragment that changes while a room is open (issue 13: a tab tap lost the token)', () => {
+  const room = { page: 'room', roomId: 'abc', token: 'tok-1' } as const;
+  test.each([
+    ['an in-page anchor keeps the room and its token', '/r/abc', '#board', 'keep'],
+    ['an empty fragment keeps the room and its token', '/r/abc', '', 'keep'],
+    ['the same token again keeps the room', '/r/abc', '#t=tok-1', 'keep'],
+    ['another token is another identity: a fresh page', '/r/abc', '#t=tok-2', 'reload'],
+    ['another room is shown as such', '/r/xyz', '#t=tok-9', { page: 'room', roomId: 'xyz', token: 'tok-9' }],
+    ['leaving for home shows home', '/', '', { page: 'home' }],
+  ] as const)('%s', (_name, path, hash, expected) => {
+    expect(fragmentChanged(room, path, hash)).toEqual(expected);
+  });
 });

@@ -17,3 +17,15 @@ export function parseRoute(pathname: string, hash: string): Route {
 export function absoluteLink(url: string, origin: string): string {
   return new URL(url, origin).href;
 }
+
+/**
+ * What a new fragment means for a page showing `current`: another token is another identity, so the page starts
+ * afresh ('reload'); a room's fragment without a token (an in-page anchor) changes nothing ('keep'), the room keeps
+ * the token it was opened with; anything else is a new route to show.
+ */
+export function fragmentChanged(current: Route, pathname: string, hash: string): Route | 'reload' | 'keep' {
+  const next = parseRoute(pathname, hash);
+  if (next.page !== 'room' || current.page !== 'room' || next.roomId !== current.roomId) return next;
+  if (next.token === null || next.token === current.token) return 'keep';
+  return 'reload';
+}

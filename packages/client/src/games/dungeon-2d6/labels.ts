@@ -1,6 +1,6 @@
 import { abilitiesFor } from '@veiltable/engine/games/dungeon-2d6';
 import { d6Skill, type D6Ability, type D6Skill } from '@veiltable/protocol/games/dungeon-2d6';
-import type { MessageKey } from '../../shell/i18n/en.ts';
+import type { MessageKey } from '../../shell/i18n/keys.ts';
 import type { I18n } from '../../shell/i18n/i18n.svelte.ts';
 
 const KINDS = [

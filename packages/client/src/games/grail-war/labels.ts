@@ -1,5 +1,5 @@
 import type { GwView } from '@veiltable/protocol/games/grail-war';
-import type { MessageKey } from '../../shell/i18n/en.ts';
+import type { MessageKey } from '../../shell/i18n/keys.ts';
 import type { Params } from '../../shell/i18n/translate.ts';
 
 type T = (key: MessageKey, params?: Params) => string;

@@ -1,34 +1,32 @@
-import type { MessageKey } from './en.ts';
-import type { Lang } from './translate.ts';
+import { LANGS, type Dictionary, type DictionaryParts, type Lang } from './translate.ts';
 
-/** Some strings in every language; a game's part of the dictionaries. */
-export type DictionaryParts = Record<Lang, Partial<Record<MessageKey, string>>>;
-
-export const DICTIONARY_GAMES = ['dungeon-2d6', 'call-of-t', 'grail-war'] as const;
-export type DictionaryGame = (typeof DICTIONARY_GAMES)[number];
+export type { Dictionary, DictionaryParts };
 
 /**
- * Each game's strings, fetched with its table: a phone joining one game's room never downloads another game's text.
- * All three languages come at once so the language switch stays instant.
+ * The strings that load on demand, one file per part and language: `games/<id>` with that game's table, `gm` with
+ * the GM's tools. Found by their place in the tree, so no list of games is kept here; each page fetches only its
+ * own parts, in its reader's language.
  */
-export const gameDictionaryLoaders: Record<DictionaryGame, () => Promise<DictionaryParts>> = {
-  'dungeon-2d6': async () => {
-    const [en, ja, ko] = await Promise.all([import('../../games/dungeon-2d6/i18n/en.ts'), import('../../games/dungeon-2d6/i18n/ja.ts'), import('../../games/dungeon-2d6/i18n/ko.ts')]);
-    return { en: en.d6En, ja: ja.d6Ja, ko: ko.d6Ko };
-  },
-  'call-of-t': async () => {
-    const [en, ja, ko, rejEn, rejJa, rejKo] = await Promise.all([
-      import('../../games/call-of-t/i18n/en.ts'), import('../../games/call-of-t/i18n/ja.ts'), import('../../games/call-of-t/i18n/ko.ts'),
-      import('../../games/call-of-t/i18n/rejections-en.ts'), import('../../games/call-of-t/i18n/rejections-ja.ts'), import('../../games/call-of-t/i18n/rejections-ko.ts'),
-    ]);
-    return {
-      en: { ...en.cotEn, ...rejEn.cotRejectionsEn },
-      ja: { ...ja.cotJa, ...rejJa.cotRejectionsJa },
-      ko: { ...ko.cotKo, ...rejKo.cotRejectionsKo },
-    };
-  },
-  'grail-war': async () => {
-    const [en, ja, ko] = await Promise.all([import('../../games/grail-war/i18n/en.ts'), import('../../games/grail-war/i18n/ja.ts'), import('../../games/grail-war/i18n/ko.ts')]);
-    return { en: en.gwEn, ja: ja.gwJa, ko: ko.gwKo };
-  },
-};
+const files = import.meta.glob<Dictionary>(['../../games/*/i18n/{en,ja,ko}.ts', '../../gm/i18n/{en,ja,ko}.ts'], { import: 'default' });
+
+/** A part's strings in one language, or undefined when the part has none. */
+export function dictionaryLoader(part: string, lang: Lang): (() => Promise<Dictionary>) | undefined {
+  return files[`../../${part}/i18n/${lang}.ts`];
+}
+
+/** The games that have strings of their own. */
+export const DICTIONARY_GAMES: readonly string[] = [
+  ...new Set(Object.keys(files).flatMap((path) => /^\.\.\/\.\.\/games\/([^/]+)\//.exec(path)?.[1] ?? [])),
+].sort();
+export type DictionaryGame = string;
+
+/** A game's strings in every language at once, for comparing the languages. */
+export async function gameDictionaries(game: string): Promise<DictionaryParts> {
+  const loaded = await Promise.all(LANGS.map((lang) => dictionaryLoader(`games/${game}`, lang)?.() ?? {}));
+  return Object.fromEntries(LANGS.map((lang, i) => [lang, loaded[i]!])) as DictionaryParts;
+}
+
+/** Each game's strings in every language, by game id. */
+export const gameDictionaryLoaders: Readonly<Record<string, () => Promise<DictionaryParts>>> = Object.fromEntries(
+  DICTIONARY_GAMES.map((game) => [game, () => gameDictionaries(game)]),
+);

@@ -1,8 +1,3 @@
-import type { cotEn } from '../../games/call-of-t/i18n/en.ts';
-import type { cotRejectionsEn } from '../../games/call-of-t/i18n/rejections-en.ts';
-import type { d6En } from '../../games/dungeon-2d6/i18n/en.ts';
-import type { gwEn } from '../../games/grail-war/i18n/en.ts';
-
 /**
  * English strings: the reference dictionary. Every other language must define exactly these keys.
  * `{name}` placeholders are filled by `t(key, params)`. GM, RuneQuest levels and dice notation stay as the games
@@ -23,10 +18,6 @@ export const en = {
   'home.forget': 'Forget',
   'home.joinHint': 'Got a link from your GM? Open it directly: it holds your seat.',
   'home.game': 'Rules',
-  'home.game.free-table': 'Free table (cards, dice, declarations)',
-  'home.game.dungeon-2d6': 'Dungeon 2d6 (house rules)',
-  'home.game.call-of-t': 'Call of <T> (exploration cycle)',
-  'home.game.grail-war': 'Grail War (battles)',
 
   'conn.connecting': 'Connecting…',
   'conn.online': 'Online',
@@ -43,125 +34,27 @@ export const en = {
   'room.loading': 'Setting up the table…',
   'room.loadFailed': 'The table could not be loaded. Check your connection and reload.',
   'room.reload': 'Reload',
+  'room.unknownGame': 'This page does not know the room’s rules yet: reload to fetch the newest version.',
 
   'nav.label': 'Sections',
-  'nav.feed': 'Feed',
-  'nav.hand': 'Hand',
-  'nav.table': 'Table',
-  'nav.decl': 'Declarations',
   'nav.gm': 'GM',
 
-  'feed.title': 'Feed',
-  'feed.empty': 'Nothing has happened yet.',
-  'feed.toAll': 'to all',
-  'feed.toGm': 'to GM',
-  'feed.toSeat': 'to {name}',
-  'feed.secretRoll': 'Secret roll',
-  'feed.secretRollBy': '{name} rolled in secret',
-  'feed.reveal': 'Reveal',
-  'feed.revealed': 'revealed',
-  'feed.total': 'Total',
-  'feed.success': 'Success',
-  'feed.failure': 'Failure',
   'feed.level.critical': 'Critical · 決定的成功',
   'feed.level.special': 'Special · 効果的成功',
   'feed.level.success': 'Success · 成功',
   'feed.level.failure': 'Failure · 失敗',
   'feed.level.fumble': 'Fumble · ファンブル',
-  'feed.visibility.public': 'public',
-  'feed.visibility.gm': 'GM only',
-  'feed.visibility.self': 'only me',
 
-  'chat.label': 'Message',
-  'chat.placeholder': 'Say something…',
-  'chat.to': 'To',
-  'chat.toAll': 'Everyone',
-  'chat.toGm': 'GM only',
-  'chat.send': 'Send',
-
-  'dice.label': 'Dice',
-  'dice.placeholder': '2D6+1>=8 · 1D100<=65',
-  'dice.visibility': 'Who sees it',
-  'dice.public': 'Everyone',
-  'dice.gm': 'GM and me',
-  'dice.self': 'Only me',
-  'dice.roll': 'Roll',
-
-  'hand.title': 'Your hand',
-  'hand.gmTitle': 'Hands',
-  'hand.empty': 'No cards in hand.',
-  'hand.draw': 'Draw',
-  'hand.playUp': 'Play face up',
-  'hand.playDown': 'Play face down',
-  'hand.pass': 'Pass to…',
-  'hand.passTo': 'Pass to',
-  'hand.discard': 'Discard',
-  'hand.count': '{n} cards',
-
-  'table.title': 'Table',
-  'table.empty': 'No cards on the table.',
-  'table.flip': 'Flip',
-  'table.discard': 'Discard',
-  'table.deck': 'Deck: {n}',
-  'table.discardPile': 'Discard pile: {n}',
   'card.back': 'Face-down card',
 
-  'decl.title': 'Declarations',
-  'decl.empty': 'No declarations yet.',
-  'decl.open': 'Open declaration',
-  'decl.prompt': 'Prompt',
-  'decl.promptPlaceholder': 'What do you do this round?',
-  'decl.kind': 'Answer type',
-  'decl.kind.text': 'Text',
-  'decl.kind.choice': 'Choice',
-  'decl.kind.card': 'Card',
-  'decl.choices': 'Choices (one per line)',
-  'decl.seats': 'Who answers',
-  'decl.status.open': 'Sealed — open',
-  'decl.status.revealed': 'Revealed',
-  'decl.declared': 'declared',
-  'decl.waiting': 'waiting',
-  'decl.yourAnswer': 'Your answer',
-  'decl.sealedAnswer': 'Sealed: {answer}',
-  'decl.submit': 'Seal answer',
-  'decl.change': 'Change answer',
-  'decl.reveal': 'Reveal now',
-  'decl.pickCard': 'Pick a card from your hand',
-  'decl.verified': 'verified',
-  'decl.mismatch': 'mismatch',
-  'decl.noAnswer': 'no answer',
-  'decl.commitment': 'commitment',
-
-  'gm.title': 'GM console',
-  'gm.seats': 'Seats',
-  'gm.seatName': 'Seat name',
-  'gm.addSeat': 'Add seat',
-  'gm.joinLink': 'Join link',
-  'gm.linkUnknown': 'Link not shown on this device',
-  'gm.reissue': 'New link',
-  'gm.reissueConfirm': 'The old link stops working. Continue?',
-  'gm.spectatorLink': 'Spectator link',
-  'gm.copy': 'Copy',
-  'gm.copied': 'Copied',
-  'gm.deck': 'Deck',
-  'gm.deckStandard': 'Standard 52',
-  'gm.deckJokers': '52 + jokers',
-  'gm.deckCustom': 'Custom deck',
-  'gm.customCards': 'Custom cards (one per line)',
-  'gm.shuffle': 'Shuffle',
-  'gm.deal': 'Deal',
-  'gm.dealTo': 'Deal to',
-  'gm.count': 'Count',
-  'gm.notes': 'Notes (only you see these)',
-  'gm.notePlaceholder': 'A secret for later…',
-  'gm.addNote': 'Add note',
-  'gm.removeNote': 'Remove',
-  'gm.noSeats': 'No seats yet. Add one per player.',
+  'link.copy': 'Copy',
+  'link.copied': 'Copied',
 
   'error.dismiss': 'Dismiss',
   'error.http': 'Request failed ({code})',
 
   'rejection.NOT_GM': 'Only the GM can do that.',
+  'rejection.TOO_MANY_SEATS': 'The table is full: no more seats.',
   'rejection.GM_ONLY': 'Only the GM can do that.',
   'rejection.NOT_A_PLAYER': 'Only a seated player can do that.',
   'rejection.SPECTATOR_READ_ONLY': 'Spectators can only watch.',
@@ -220,21 +113,7 @@ export const en = {
   'rejection.NO_TIMEOUT': 'This window does not time out: wait for everyone.',
   'rejection.WINDOW_CLOSED': 'Too late: that window has closed.',
   'rejection.WINDOW_MIN_SPAN': 'Wait a moment: the window is still open for the other side.',
-
-  'system.seat.added': '{name} joined the table.',
-  'system.seat.renamed': '{name} is now called {to}.',
-  'system.deck.created': 'A deck of {count} cards was made.',
-  'system.deck.shuffled': 'The deck was shuffled.',
-  'system.cards.dealt': '{name} received {count} cards.',
-  'system.cards.drawn': '{name} drew {count} cards.',
-  'system.decl.opened': 'New declaration: {prompt}',
-  'system.decl.revealed': 'Declaration revealed: {prompt}',
 } as const;
 
-/** Keys every page needs; they ship with the app. */
+/** Keys every page needs; they ship with the app. Parts that load on demand add theirs (keys.ts). */
 export type CoreKey = keyof typeof en;
-
-/** Keys of one game's table; they load with that table (see game-dictionaries.ts). */
-export type GameKey = keyof typeof d6En | keyof typeof cotEn | keyof typeof cotRejectionsEn | keyof typeof gwEn;
-
-export type MessageKey = CoreKey | GameKey;

@@ -19,7 +19,8 @@ const SCOPES: readonly { game: DictionaryGame | null; dirs: readonly string[]; k
   {
     game: null,
     dirs: [
-      'engine/src/core',
+      'engine/src/kernel',
+      'engine/src/capabilities',
       'engine/src/games/free-table',
       'server/src/socket',
       'server/src/http',
@@ -66,7 +67,7 @@ const CORE: DictionaryParts = { en, ja, ko };
 /** The dictionaries a table of this game has: the core one plus the game's own, merged as the app merges them. */
 async function dictionariesFor(game: DictionaryGame | null): Promise<DictionaryParts> {
   if (game === null) return CORE;
-  const parts = await gameDictionaryLoaders[game]();
+  const parts = await gameDictionaryLoaders[game]!();
   return { en: { ...en, ...parts.en }, ja: { ...ja, ...parts.ja }, ko: { ...ko, ...parts.ko } };
 }
 

@@ -4,7 +4,7 @@ import { DICTIONARY_GAMES, gameDictionaryLoaders } from './dictionaries.ts';
 import { I18n } from './i18n.svelte.ts';
 import { ja } from './ja.ts';
 import { ko } from './ko.ts';
-import { format, pickLang, translate, translateRejection, translateSystem } from './translate.ts';
+import { addDictionaries, format, pickLang, translate, translateRejection, translateSystem } from './translate.ts';
 
 const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
@@ -36,7 +36,7 @@ describe('dictionaries', () => {
 
 describe('game dictionaries', () => {
   test.each(DICTIONARY_GAMES)('%s: ko and ja define every English key, with the same placeholders', async (game) => {
-    const parts = await gameDictionaryLoaders[game]();
+    const parts = await gameDictionaryLoaders[game]!();
     const english = Object.entries(parts.en);
     expect(english.length).toBeGreaterThan(0);
     for (const dict of [parts.ko, parts.ja]) {
@@ -52,20 +52,20 @@ describe('game dictionaries', () => {
   test('no game redefines a core key: the app would show different text before and after a table loads', async () => {
     const core = new Set(Object.keys(en));
     for (const game of DICTIONARY_GAMES) {
-      const parts = await gameDictionaryLoaders[game]();
+      const parts = await gameDictionaryLoaders[game]!();
       expect(Object.keys(parts.en).filter((key) => core.has(key)), game).toEqual([]);
     }
   });
 
   test("a game's keys show as the key until its strings load, then in every language", async () => {
     const i18n = new I18n('en');
-    const { en: gwEn, ko: gwKo } = await gameDictionaryLoaders['grail-war']();
+    const { en: gwEn, ko: gwKo } = await gameDictionaryLoaders['grail-war']!();
     const [key, text] = Object.entries(gwEn)[0] ?? ['', ''];
     const messageKey = key as Parameters<typeof i18n.t>[0];
     expect(i18n.t(messageKey)).toBe(key);
     await i18n.loadGame('grail-war');
     expect(i18n.t(messageKey)).toBe(text);
-    i18n.set('ko');
+    await i18n.set('ko');
     expect(i18n.t(messageKey)).toBe(gwKo[messageKey]);
   });
 });
@@ -85,7 +85,9 @@ describe('format and fallbacks', () => {
     expect(translateRejection('ja', 'SOMETHING_NEW')).toBe('SOMETHING_NEW');
   });
 
-  test('system lines use their template, or fall back to key and params', () => {
+  test('system lines use their template, or fall back to key and params', async () => {
+    // The feed's lines are the free table's strings.
+    addDictionaries(await gameDictionaryLoaders['free-table']!());
     expect(translateSystem('en', 'seat.added', { name: 'Aki' })).toBe('Aki joined the table.');
     expect(translateSystem('en', 'odd.event', { a: 'x' })).toBe('odd.event (a=x)');
     expect(translate('ja', 'hand.count', { n: 3 })).toBe('3枚');

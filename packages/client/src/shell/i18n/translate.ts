@@ -1,20 +1,25 @@
-import { en, type MessageKey } from './en.ts';
-import type { DictionaryParts } from './dictionaries.ts';
+import { en } from './en.ts';
 import { ja } from './ja.ts';
+import type { MessageKey } from './keys.ts';
 import { ko } from './ko.ts';
 
 export const LANGS = ['ko', 'ja', 'en'] as const;
 export type Lang = (typeof LANGS)[number];
 export type Params = Record<string, string | number>;
 
+/** Some strings of one language: the core ones, or a part's (a game's table, the GM's tools). */
+export type Dictionary = Partial<Record<MessageKey, string>>;
+/** Some strings in every language. */
+export type DictionaryParts = Record<Lang, Dictionary>;
+
 /** Names of the languages, each in itself, for the switcher. */
 export const LANG_NAMES: Record<Lang, string> = { ko: '한국어', ja: '日本語', en: 'English' };
 
-// The core strings ship with the app; each game's strings join when its table loads (addDictionaries).
+// The core strings ship with the app; a part's strings join when it loads, in the languages loaded (addDictionaries).
 const dictionaries: DictionaryParts = { ko: { ...ko }, ja: { ...ja }, en: { ...en } };
 
-/** Adds strings to every language, e.g. a game's once its table has loaded. */
-export function addDictionaries(parts: DictionaryParts): void {
+/** Adds strings to the languages given, e.g. a game's once its table has loaded. */
+export function addDictionaries(parts: Partial<DictionaryParts>): void {
   for (const lang of LANGS) Object.assign(dictionaries[lang], parts[lang]);
 }
 
@@ -37,9 +42,9 @@ export function format(template: string, params: Params = {}): string {
   );
 }
 
-/** Whether a key has text yet: a game's keys have none until its strings are added. */
+/** Whether a key has text yet in any language: a part's keys have none until its strings are added. */
 export function hasKey(key: string): key is MessageKey {
-  return Object.hasOwn(dictionaries.en, key);
+  return LANGS.some((lang) => Object.hasOwn(dictionaries[lang], key));
 }
 
 /** A key whose strings have not arrived shows as the key itself, which is visible and can be reported. */

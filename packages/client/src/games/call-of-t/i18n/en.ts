@@ -1,3 +1,5 @@
+import { cotRejectionsEn } from './rejections-en.ts';
+
 /**
  * English strings of the Call of <T> table. Rule terms keep their Japanese names (偵察, 幻視, 黙祷, 共鳴, 行動なし,
  * 転界, 無死, 霊圧, 呼び声, 死祭り …) beside the translation: the rules are written with them.
@@ -340,3 +342,11 @@ export const cotEn = {
   'cot.opt.foodTreasureRations': 'Rations per character from a food treasure (Q14)',
   'cot.opt.gmObstacleRows': 'GM rules the trap, gas, thorns and labyrinth (Q11)',
 } as const;
+
+/** Every string of the table in this language, its rejection texts included. */
+export default { ...cotEn, ...cotRejectionsEn };
+
+declare module '../../../shell/i18n/keys.ts' {
+  /** The Call of <T> table's keys: they load with it, in the reader's language. */
+  interface Keys extends Record<keyof typeof cotEn | keyof typeof cotRejectionsEn, true> {}
+}

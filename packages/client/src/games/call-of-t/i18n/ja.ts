@@ -1,4 +1,5 @@
 import type { cotEn } from './en.ts';
+import { cotRejectionsJa } from './rejections-ja.ts';
 
 /** Japanese strings of the Call of <T> table: the rule terms as the rules write them. */
 export const cotJa: Record<keyof typeof cotEn, string> = {
@@ -326,3 +327,6 @@ export const cotJa: Record<keyof typeof cotEn, string> = {
   'cot.opt.foodTreasureRations': '食料の宝物で得る1人あたりの食料（Q14）',
   'cot.opt.gmObstacleRows': '罠・有毒ガス・毒の茨・魔術迷宮はGMが裁定（Q11）',
 };
+
+/** Every string of the table in this language, its rejection texts included. */
+export default { ...cotJa, ...cotRejectionsJa };

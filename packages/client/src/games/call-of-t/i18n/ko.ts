@@ -1,4 +1,5 @@
 import type { cotEn } from './en.ts';
+import { cotRejectionsKo } from './rejections-ko.ts';
 
 /** Korean strings of the Call of <T> table; the Japanese rule terms stay beside the Korean. */
 export const cotKo: Record<keyof typeof cotEn, string> = {
@@ -326,3 +327,6 @@ export const cotKo: Record<keyof typeof cotEn, string> = {
   'cot.opt.foodTreasureRations': '식량 보물로 얻는 1인당 식량 (Q14)',
   'cot.opt.gmObstacleRows': '함정·유독 가스·독가시덤불·마술 미궁은 GM이 판정 (Q11)',
 };
+
+/** Every string of the table in this language, its rejection texts included. */
+export default { ...cotKo, ...cotRejectionsKo };

@@ -59,7 +59,6 @@ export const cotRejectionsEn = {
   'rejection.SQUARE_OPEN': 'That square is already open.',
   'rejection.TOO_FAR': 'Too far: this 移動(N) goes at most N squares.',
   'rejection.TOO_HEAVY': 'Too heavy to move: lighten the load.',
-  'rejection.TOO_MANY_SEATS': 'The table is full: no more seats.',
   'rejection.WAITS_FOR_GM': 'The GM settles this step first.',
   'rejection.WRONG_SKILL': 'That skill does not count for this 障害.',
 } as const;

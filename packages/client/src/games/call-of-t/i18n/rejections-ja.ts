@@ -58,7 +58,6 @@ export const cotRejectionsJa: Record<keyof typeof cotRejectionsEn, string> = {
   'rejection.SQUARE_OPEN': 'そのマスはすでに開いています。',
   'rejection.TOO_FAR': '遠すぎます。移動(N)で進めるのはNマスまでです。',
   'rejection.TOO_HEAVY': '重すぎて移動できません。荷物を減らしてください。',
-  'rejection.TOO_MANY_SEATS': '席が上限に達しています。',
   'rejection.WAITS_FOR_GM': '先にGMがこの段階を裁定します。',
   'rejection.WRONG_SKILL': 'その技能はこの障害には使えません。',
 };

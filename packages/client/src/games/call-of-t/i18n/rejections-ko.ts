@@ -58,7 +58,6 @@ export const cotRejectionsKo: Record<keyof typeof cotRejectionsEn, string> = {
   'rejection.SQUARE_OPEN': '그 칸은 이미 열려 있습니다.',
   'rejection.TOO_FAR': '너무 멉니다: 이동(N)은 N칸까지만 갑니다.',
   'rejection.TOO_HEAVY': '너무 무거워 이동할 수 없습니다. 짐을 줄이세요.',
-  'rejection.TOO_MANY_SEATS': '자리가 가득 찼습니다.',
   'rejection.WAITS_FOR_GM': '이 단계는 GM이 먼저 판정합니다.',
   'rejection.WRONG_SKILL': '그 기능은 이 障害에 쓸 수 없습니다.',
 };

@@ -315,7 +315,6 @@ export const d6En = {
   'rejection.SUMMON_CANNOT': 'A summoned monster cannot make this check.',
   'rejection.TOO_FAR': 'Too far: in sight means at most 100 m.',
   'rejection.TOO_MANY_PASSENGERS': 'Too many passengers for this 転移魔法.',
-  'rejection.TOO_MANY_SEATS': 'The table is full: no more seats.',
   'rejection.TRAP_DISARMED': 'That trap is already disarmed.',
   'rejection.TURN_ALREADY_LOST': 'That character has already given up the next 手番.',
   'rejection.UNWILLING_PASSENGER': 'An opponent cannot be taken along.',
@@ -440,3 +439,10 @@ export const d6En = {
   'd6.session.unlit': 'No light source yet: {names}',
   'd6.session.hint': '資産 pays 10000G; per-session uses refill.',
 } as const;
+
+export default d6En;
+
+declare module '../../../shell/i18n/keys.ts' {
+  /** The 2d6 table's keys: they load with it, in the reader's language. */
+  interface Keys extends Record<keyof typeof d6En, true> {}
+}

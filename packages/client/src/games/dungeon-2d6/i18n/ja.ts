@@ -314,7 +314,6 @@ export const d6Ja: Record<keyof typeof d6En, string> = {
   'rejection.SUMMON_CANNOT': '召喚されたモンスターはこの判定ができません。',
   'rejection.TOO_FAR': '遠すぎます。視界内は100mまでです。',
   'rejection.TOO_MANY_PASSENGERS': 'この転移魔法で運べる人数を超えています。',
-  'rejection.TOO_MANY_SEATS': '席が上限に達しています。',
   'rejection.TRAP_DISARMED': 'その罠はすでに解除されています。',
   'rejection.TURN_ALREADY_LOST': 'そのキャラクターはすでに次の手番を失っています。',
   'rejection.UNWILLING_PASSENGER': '敵対する相手は連れて行けません。',
@@ -439,3 +438,5 @@ export const d6Ja: Record<keyof typeof d6En, string> = {
   'd6.session.unlit': '光源がありません：{names}',
   'd6.session.hint': '資産は10000Gを受け取り、セッションごとの回数が戻ります。',
 };
+
+export default d6Ja;

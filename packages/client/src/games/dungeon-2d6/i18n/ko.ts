@@ -314,7 +314,6 @@ export const d6Ko: Record<keyof typeof d6En, string> = {
   'rejection.SUMMON_CANNOT': '소환된 몬스터는 이 판정을 할 수 없습니다.',
   'rejection.TOO_FAR': '너무 멉니다: 시야 안은 100m까지입니다.',
   'rejection.TOO_MANY_PASSENGERS': '이 転移魔法으로 데려갈 수 있는 인원을 넘었습니다.',
-  'rejection.TOO_MANY_SEATS': '자리가 가득 찼습니다.',
   'rejection.TRAP_DISARMED': '그 함정은 이미 해제되었습니다.',
   'rejection.TURN_ALREADY_LOST': '그 캐릭터는 이미 다음 手番을 잃었습니다.',
   'rejection.UNWILLING_PASSENGER': '적대하는 상대는 데려갈 수 없습니다.',
@@ -439,3 +438,5 @@ export const d6Ko: Record<keyof typeof d6En, string> = {
   'd6.session.unlit': '광원이 없습니다: {names}',
   'd6.session.hint': '資産은 10000G를 받고, 세션당 횟수가 채워집니다.',
 };
+
+export default d6Ko;

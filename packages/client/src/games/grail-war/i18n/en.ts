@@ -465,10 +465,16 @@ export const gwEn = {
   'rejection.SERVANT_NOT_DOWN': 'Only when your servant is down.',
   'rejection.STAT_HAS_PLUS': 'That stat already has a +.',
   'rejection.SWAP_BASIC_ONLY': '행동 제한 swaps only a basic card.',
-  'rejection.TOO_MANY_SEATS': 'The table is full: no more seats.',
   'rejection.TRUST_NOT_MIN': 'Only at the lowest trust (−10).',
   'rejection.TRUST_NOT_MAX': 'Only at the highest trust (+10).',
   'rejection.NOT_YOUR_CHARACTER': 'That character is not yours.',
   'rejection.NO_SUCH_CHARACTER': 'No such character.',
   'rejection.NO_SUCH_ITEM': 'No such consumable.',
 } as const;
+
+export default gwEn;
+
+declare module '../../../shell/i18n/keys.ts' {
+  /** The Grail War table's keys: they load with it, in the reader's language. */
+  interface Keys extends Record<keyof typeof gwEn, true> {}
+}

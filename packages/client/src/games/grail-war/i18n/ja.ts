@@ -454,10 +454,11 @@ export const gwJa: Record<keyof typeof gwEn, string> = {
   'rejection.SERVANT_NOT_DOWN': 'サーヴァントが戦闘不能のときだけです。',
   'rejection.STAT_HAS_PLUS': 'その能力値にはすでに+があります。',
   'rejection.SWAP_BASIC_ONLY': '行動制限で交換できるのは基本カードだけです。',
-  'rejection.TOO_MANY_SEATS': '席が上限に達しています。',
   'rejection.TRUST_NOT_MIN': '信頼が最低（−10）のときだけです。',
   'rejection.TRUST_NOT_MAX': '信頼が最高（+10）のときだけです。',
   'rejection.NOT_YOUR_CHARACTER': 'あなたのキャラクターではありません。',
   'rejection.NO_SUCH_CHARACTER': 'そのキャラクターはいません。',
   'rejection.NO_SUCH_ITEM': 'その消耗品はありません。',
 };
+
+export default gwJa;

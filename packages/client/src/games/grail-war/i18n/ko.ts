@@ -454,10 +454,11 @@ export const gwKo: Record<keyof typeof gwEn, string> = {
   'rejection.SERVANT_NOT_DOWN': '서번트가 전투 불능일 때만 할 수 있습니다.',
   'rejection.STAT_HAS_PLUS': '그 능력치에는 이미 +가 있습니다.',
   'rejection.SWAP_BASIC_ONLY': '행동 제한으로는 기본 카드만 바꿀 수 있습니다.',
-  'rejection.TOO_MANY_SEATS': '좌석이 가득 찼습니다.',
   'rejection.TRUST_NOT_MIN': '신뢰가 최저(−10)일 때만 할 수 있습니다.',
   'rejection.TRUST_NOT_MAX': '신뢰가 최고(+10)일 때만 할 수 있습니다.',
   'rejection.NOT_YOUR_CHARACTER': '당신의 캐릭터가 아닙니다.',
   'rejection.NO_SUCH_CHARACTER': '그런 캐릭터는 없습니다.',
   'rejection.NO_SUCH_ITEM': '그런 소모품은 없습니다.',
 };
+
+export default gwKo;

@@ -1,0 +1,23 @@
+/** English strings of the GM's tools (seat links, notes). */
+export const gmEn = {
+  'gm.seats': 'Seats',
+  'gm.seatName': 'Seat name',
+  'gm.addSeat': 'Add seat',
+  'gm.joinLink': 'Join link',
+  'gm.linkUnknown': 'Link not shown on this device',
+  'gm.reissue': 'New link',
+  'gm.reissueConfirm': 'The old link stops working. Continue?',
+  'gm.spectatorLink': 'Spectator link',
+  'gm.notes': 'Notes (only you see these)',
+  'gm.notePlaceholder': 'A secret for later…',
+  'gm.addNote': 'Add note',
+  'gm.removeNote': 'Remove',
+  'gm.noSeats': 'No seats yet. Add one per player.',
+} as const;
+
+export default gmEn;
+
+declare module '../../shell/i18n/keys.ts' {
+  /** The GM's tools's keys: they load with it, in the reader's language. */
+  interface Keys extends Record<keyof typeof gmEn, true> {}
+}

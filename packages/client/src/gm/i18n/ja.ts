@@ -1,0 +1,20 @@
+import type { gmEn } from './en.ts';
+
+/** Japanese strings of the GM's tools (seat links, notes). */
+export const gmJa: Record<keyof typeof gmEn, string> = {
+  'gm.seats': '席',
+  'gm.seatName': '席の名前',
+  'gm.addSeat': '席を追加',
+  'gm.joinLink': '参加リンク',
+  'gm.linkUnknown': 'この端末にはリンクがありません',
+  'gm.reissue': '新しいリンク',
+  'gm.reissueConfirm': '古いリンクは使えなくなります。続けますか？',
+  'gm.spectatorLink': '観戦リンク',
+  'gm.notes': 'メモ（あなただけが見られます）',
+  'gm.notePlaceholder': '後のための秘密…',
+  'gm.addNote': 'メモを追加',
+  'gm.removeNote': '削除',
+  'gm.noSeats': 'まだ席がありません。プレイヤーごとに追加してください。',
+};
+
+export default gmJa;
