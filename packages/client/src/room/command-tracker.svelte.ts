@@ -1,7 +1,7 @@
 import type { ClientMessage } from '@veiltable/protocol';
 
 /** What became of one command: committed at a room seq, or refused with a code. */
-export type CommandOutcome = { ok: true; seq: number } | { ok: false; code: string; rule?: string };
+export type CommandOutcome = { ok: true; seq: number } | { ok: false; code: string; rule?: string; detail?: string };
 
 /** A refusal to show the user. `ref` is null for refusals not tied to a command (a bad frame, a lost link). */
 export type Rejection = { id: number; ref: string | null; code: string; rule?: string };
@@ -60,10 +60,13 @@ export class CommandTracker {
     for (const ref of refs) this.settle(ref, { ok: true, seq });
   }
 
-  /** The server refused a command (or, with no ref, something not tied to one); the user is told either way. */
-  refused(ref: string | null, code: string, rule?: string): void {
+  /**
+   * The server refused a command (or, with no ref, something not tied to one); the user is told either way. The
+   * detail (which field a malformed command got wrong) goes to the command's caller.
+   */
+  refused(ref: string | null, code: string, rule?: string, detail?: string): void {
     this.notify(code, ref, rule);
-    if (ref !== null) this.settle(ref, { ok: false, code, ...(rule ? { rule } : {}) });
+    if (ref !== null) this.settle(ref, { ok: false, code, ...(rule ? { rule } : {}), ...(detail ? { detail } : {}) });
   }
 
   /** No answer will come (the page leaves, the link is dead): every waiting command ends with `code`, said once. */

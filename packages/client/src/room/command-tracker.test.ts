@@ -67,3 +67,10 @@ describe('CommandTracker', () => {
     expect(tracker.rejections.map((r) => r.code)).toEqual(['A3', 'A4', 'A5']);
   });
 });
+
+test('a refusal’s detail (what a malformed command got wrong) reaches the command’s caller', async () => {
+  const tracker = new CommandTracker('p');
+  const { outcome } = tracker.track({ type: 'character.update' });
+  tracker.refused('p.1', 'BAD_SHAPE', undefined, 'sheet.hp: Expected number');
+  await expect(outcome).resolves.toEqual({ ok: false, code: 'BAD_SHAPE', detail: 'sheet.hp: Expected number' });
+});

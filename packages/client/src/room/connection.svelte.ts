@@ -157,7 +157,7 @@ export class Connection<V = unknown> {
         this.commands.committed([message.ref], message.seq);
         return;
       case 'rejected':
-        this.commands.refused(message.ref, message.code, message.rule);
+        this.commands.refused(message.ref, message.code, message.rule, message.detail);
         return;
       case 'kicked':
         this.link.kick(message.code);

@@ -1,5 +1,5 @@
 import type { ActorRef, Viewer } from '@veiltable/protocol';
-import type { Audience } from '@veiltable/protocol/games/free-table';
+import type { Audience } from '@veiltable/protocol';
 
 /** Any game's view lists its seats this way. */
 type WithSeats = { seats: readonly { id: string; name: string }[] };

@@ -1,4 +1,4 @@
-import type { DeclAnswer, DeclAnswerView } from '@veiltable/protocol/games/free-table';
+import type { DeclAnswer, DeclAnswerView } from '@veiltable/protocol';
 import { commitment } from '@veiltable/engine';
 import { expect, test } from 'vitest';
 import { shortHash, verifyAnswer } from './verify.ts';

@@ -1,4 +1,4 @@
-import type { DeclAnswerView } from '@veiltable/protocol/games/free-table';
+import type { DeclAnswerView } from '@veiltable/protocol';
 import { verifyCommitment } from '@veiltable/engine';
 
 /** ok: the revealed answer hashes to the commitment published before; mismatch: it does not; none: nothing to check. */

@@ -1,5 +1,6 @@
 import { callOfT } from '@veiltable/engine/games/call-of-t';
-import type { GameCommandInput, Viewer } from '@veiltable/protocol';
+import type { Viewer } from '@veiltable/protocol';
+import type { CotCommandInput } from './room.ts';
 import type { CotView } from '@veiltable/protocol/games/call-of-t';
 import { describe, expect, test } from 'vitest';
 import { buildAction, factText, gmStep, knowledgeOf, legalTargets, ltfText, ownCharacters, peekSquares, skillLabel } from './model.ts';
@@ -15,7 +16,7 @@ const AT = Date.UTC(2024, 0, 1, 12, 0, 0);
 /** A real room from the engine: two seats, gate C5 on a 5×5 board, cycle 1 waiting for declarations. */
 function room(): CotView {
   let state = callOfT.setup('c'.repeat(64));
-  const run = (command: GameCommandInput) => {
+  const run = (command: CotCommandInput) => {
     // Parsed first, as the server does: the schema fills the defaults (board size, options).
     const parsed = callOfT.parseCommand!(command);
     if (!parsed.ok) throw new Error(parsed.error.code);
@@ -127,7 +128,7 @@ describe('small helpers', () => {
 
 describe('skill names on the GM\'s obstacle form (T-OBS)', () => {
   test('a characteristic multiple in the rules\' notation, a known skill in the reader\'s language, any other as its key', async () => {
-    addDictionaries(await gameDictionaryLoaders['call-of-t']());
+    addDictionaries(await gameDictionaryLoaders['call-of-t']!());
     const ja: Parameters<typeof skillLabel>[1] = (key, params) => translate('ja', key, params);
     expect(skillLabel('int*3', ja)).toBe('INT×3');
     expect(skillLabel('str*3', ja)).toBe('STR×3');

@@ -3,7 +3,6 @@ import type { CardView, Viewer } from '@veiltable/protocol';
 import type { CotInvAction, CotView } from '@veiltable/protocol/games/call-of-t';
 import type { I18n } from '../../shell/i18n/i18n.svelte.ts';
 import { hasKey } from '../../shell/i18n/translate.ts';
-import type { Send } from '../../room/send.ts';
 
 /** What the Call of <T> screens derive from a view: own characters, legal targets, knowledge marks, GM waits. */
 
@@ -11,10 +10,8 @@ export type CotCharacter = CotView['characters'][number];
 export type CotSquare = CotView['board']['squares'][number];
 export type CotEntry = CotSquare['stack'][number];
 export type ActionKind = CotInvAction['kind'];
-/** Props of a Call of <T> panel: the viewer's view and a way to send. */
-export type CotPanelProps = { view: CotView; send: Send };
-/** Props of a panel acting for characters: a player's own, every one for the GM. */
-export type CotActingProps = CotPanelProps & { characters: string[] };
+/** Props of a panel acting for characters: a player's own, every one for the GM (the room comes from its context). */
+export type CotActingProps = { characters: string[] };
 
 /** The order the declaration panel offers the actions in (T-INV-PLACE). */
 export const ACTION_KINDS: readonly ActionKind[] = ['scout', 'vision', 'prayer', 'resonance', 'probe', 'none'];

@@ -1,7 +1,17 @@
 import { abilitiesFor } from '@veiltable/engine/games/dungeon-2d6';
-import { d6Skill, type D6Ability, type D6Skill } from '@veiltable/protocol/games/dungeon-2d6';
-import type { MessageKey } from '../../shell/i18n/keys.ts';
+import type { D6Ability, D6Skill } from '@veiltable/protocol/games/dungeon-2d6';
 import type { I18n } from '../../shell/i18n/i18n.svelte.ts';
+import type { MessageKey } from '../../shell/i18n/keys.ts';
+import { allOf } from '../../ui/all-of.ts';
+
+/** Every skill of the rules, in the rules' order (the protocol's d6Skill; the compiler keeps the two in step). */
+export const SKILLS = allOf<D6Skill>()([
+  'fukutsu', 'counter', 'ironWall', 'ironArm', 'dualWield', 'sacrifice', 'steal', 'evade', 'stealth', 'spiritSight',
+  'heal', 'summon', 'enchant', 'manaShield', 'barrier', 'illusion', 'telepathy', 'teleport', 'cheer', 'survival',
+  'pet', 'charm', 'virtue', 'intimidate', 'perform', 'encyclopedia', 'itemBag', 'assets', 'flight', 'transform',
+  'lockpick', 'detect', 'traps', 'specialMove', 'charge', 'chant', 'sweep', 'areaMagic', 'shoot', 'projectile',
+  'stunAttack',
+]);
 
 const KINDS = [
   'action', 'attack', 'defence', 'lock', 'break', 'search', 'trap-detect', 'trap-disarm', 'disengage', 'summon',
@@ -28,5 +38,5 @@ export function legalAbility(kind: RollableKind, chosen: D6Ability): D6Ability {
 
 /** A skill's name with its Japanese rule term; an unknown key (a newer server) shows as is. */
 export function skillName(skill: string, i18n: Pick<I18n, 't'>): string {
-  return (d6Skill.options as readonly string[]).includes(skill) ? i18n.t(`d6.skillName.${skill as D6Skill}`) : skill;
+  return (SKILLS as readonly string[]).includes(skill) ? i18n.t(`d6.skillName.${skill as D6Skill}`) : skill;
 }

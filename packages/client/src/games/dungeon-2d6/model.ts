@@ -1,7 +1,6 @@
 import type { D6WindowLink } from '@veiltable/engine/games/dungeon-2d6';
 import type { Viewer } from '@veiltable/protocol';
 import type { D6Equipment, D6Options, D6View } from '@veiltable/protocol/games/dungeon-2d6';
-import type { Send } from '../../room/send.ts';
 
 /**
  * Typed readers over the dungeon-2d6 view. The view's records are open objects whose GM-only fields are simply
@@ -103,14 +102,10 @@ export function controls(viewer: Viewer, c: D6Character): boolean {
 /** An open window this viewer is asked about: the characters it may declare for that have not passed. */
 export type Prompt = { window: D6Window; actors: D6Character[] };
 
-/** Props of a 2d6 panel: the viewer's view and a way to send. */
-export type D6PanelProps = { view: D6View; send: Send };
-/** Props of a panel that acts as the viewer (a player for their characters, the GM for any). */
-export type D6ViewerProps = D6PanelProps & { viewer: Viewer };
-/** Props of a panel acting for one character. */
-export type D6CharacterProps = D6PanelProps & { c: D6Character };
+/** Props of a panel acting for one character (the room comes from its context). */
+export type D6CharacterProps = { c: D6Character };
 /** Props of a panel that answers one reaction window. */
-export type D6PromptProps = D6PanelProps & { prompt: Prompt };
+export type D6PromptProps = { prompt: Prompt };
 
 /**
  * Open windows offered to this viewer (D6-WIN-03: only the eligible). A player is asked for its own characters; the

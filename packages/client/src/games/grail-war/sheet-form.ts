@@ -1,4 +1,5 @@
 import type { GwSheet } from '@veiltable/protocol/games/grail-war';
+import { allOf } from '../../ui/all-of.ts';
 
 type Servant = Extract<GwSheet, { kind: 'servant' }>;
 type Master = Extract<GwSheet, { kind: 'master' }>;
@@ -6,6 +7,9 @@ type Master = Extract<GwSheet, { kind: 'master' }>;
 export type SheetCore =
   | Pick<Servant, 'kind' | 'alias' | 'trueName' | 'className' | 'stats' | 'hp' | 'mp'>
   | Pick<Master, 'kind' | 'name' | 'stats' | 'hp' | 'mp'>;
+
+/** The servant classes, in the rules' order. */
+export const CLASS_IDS = allOf<Servant['className']>()(['saber', 'archer', 'lancer', 'rider', 'caster', 'berserker', 'assassin']);
 
 /** Splits a sheet into its form inputs and the JSON text of the rest. */
 export function splitSheet(sheet: GwSheet): { core: SheetCore; rest: string } {
@@ -16,9 +20,4 @@ export function splitSheet(sheet: GwSheet): { core: SheetCore; rest: string } {
   }
   const { kind, name, stats, hp, mp, ...rest } = copy;
   return { core: { kind, name, stats, hp, mp }, rest: JSON.stringify(rest, null, 2) };
-}
-
-/** Schema issues as short lines naming the field ("stats.str: Invalid string"), at most eight. */
-export function sheetIssues(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): string[] {
-  return error.issues.slice(0, 8).map((i) => `${i.path.map(String).join('.') || '(sheet)'}: ${i.message}`);
 }

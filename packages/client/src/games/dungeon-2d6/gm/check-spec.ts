@@ -1,4 +1,4 @@
-import type { GameCommandInput } from '@veiltable/protocol';
+import type { D6CommandInput } from '../room.ts';
 import type { D6Ability } from '@veiltable/protocol/games/dungeon-2d6';
 import { legalAbility, type RollableKind } from '../labels.ts';
 
@@ -14,7 +14,7 @@ export type SpecDraft = {
   showTarget: boolean;
   modifiers: ModifierRow[];
 };
-export type CheckSpecInput = Extract<GameCommandInput, { type: 'check.roll' }>['check'];
+export type CheckSpecInput = Extract<D6CommandInput, { type: 'check.roll' }>['check'];
 
 /** The protocol's limits on GM-entered modifiers. */
 export const MAX_MODIFIERS = 8;

@@ -1,5 +1,5 @@
 import { defaultGrailWarOptions, type GrailWarOptions } from '@veiltable/engine/games/grail-war';
-import { gwMatchKind } from '@veiltable/protocol/games/grail-war';
+import { allOf } from '../../../ui/all-of.ts';
 
 /** How the editor shows one §19 option: a toggle, a select of its legal values, or a bounded integer. */
 export type OptionField =
@@ -128,7 +128,8 @@ export function isSpecDefault(key: keyof GrailWarOptions, value: unknown): boole
 
 type GwMatchupTable = GrailWarOptions['matchupTable'];
 export type MatchKind = keyof GwMatchupTable;
-const MATCH_KINDS = gwMatchKind.options;
+/** The matchup table's rows and columns, in the rules' order. */
+const MATCH_KINDS = allOf<MatchKind>()(['smash', 'counter', 'rush', 'critical', 'np', 'wait']);
 const MIRROR = { W: 'L', L: 'W', '=': '=', '·': '·' } as const;
 
 /** Sets one matchup cell and its mirror, so the table always agrees with itself (GW-BATTLE-13, badOption). */
