@@ -1,6 +1,6 @@
 import type { gmEn } from './en.ts';
 
-/** Japanese strings of the GM's tools (seat links, notes). */
+/** Japanese strings of the GM's tools (seat links, notes, the rules options panel). */
 export const gmJa: Record<keyof typeof gmEn, string> = {
   'gm.seats': '席',
   'gm.seatName': '席の名前',
@@ -15,6 +15,17 @@ export const gmJa: Record<keyof typeof gmEn, string> = {
   'gm.addNote': 'メモを追加',
   'gm.removeNote': '削除',
   'gm.noSeats': 'まだ席がありません。プレイヤーごとに追加してください。',
+
+  'gm.opt.save': 'ルールを保存',
+  'gm.opt.default': '既定',
+  'gm.opt.defaultIs': '既定: {value}',
+  'gm.opt.changed': '{n} 件変更',
+  'gm.opt.unchanged': '変更なし',
+  'gm.opt.bounds': '{min}〜{max}',
+  'gm.opt.bad': '範囲外: {keys}',
+  'gm.opt.on': 'オン',
+  'gm.opt.off': 'オフ',
+  'gm.opt.none': 'なし',
 };
 
 export default gmJa;

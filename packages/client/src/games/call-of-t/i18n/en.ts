@@ -273,7 +273,6 @@ export const cotEn = {
   'cot.setup.restLoad': 'Rest load',
   'cot.setup.initialHand': 'Initial hand',
   'cot.setup.options': 'Room options (§13 defaults)',
-  'cot.setup.default': 'default: {value}',
   'cot.setup.start': 'Start cycle 1',
   'cot.setup.noSeats': 'Add seats first (Seats and links), then give each character its player.',
 

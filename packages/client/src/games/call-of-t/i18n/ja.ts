@@ -259,7 +259,6 @@ export const cotJa: Record<keyof typeof cotEn, string> = {
   'cot.setup.restLoad': '休息時の荷重',
   'cot.setup.initialHand': '初期手札',
   'cot.setup.options': 'ルームオプション（§13の既定値）',
-  'cot.setup.default': '既定: {value}',
   'cot.setup.start': 'サイクル1を開始',
   'cot.setup.noSeats': '先に席を追加（席とリンク）し、各キャラクターにプレイヤーを割り当ててください。',
   'cot.opt.aceHigh': 'エースは強度14（Q1）',

@@ -259,7 +259,6 @@ export const cotKo: Record<keyof typeof cotEn, string> = {
   'cot.setup.restLoad': '휴식 하중',
   'cot.setup.initialHand': '초기 손패',
   'cot.setup.options': '방 옵션 (§13 기본값)',
-  'cot.setup.default': '기본: {value}',
   'cot.setup.start': '사이클 1 시작',
   'cot.setup.noSeats': '먼저 좌석을 추가(좌석과 링크)하고 각 캐릭터에 플레이어를 지정하세요.',
   'cot.opt.aceHigh': '에이스는 강도 14 (Q1)',

@@ -122,7 +122,6 @@ export const d6En = {
   'd6.gm.closeWindow': 'Close',
   'd6.gm.table': 'Table settings',
   'd6.gm.timeout': 'Window timeout (s, 0 = none)',
-  'd6.gm.save': 'Save',
   'd6.gm.combatStart': 'Start combat',
   'd6.gm.combatEnd': 'End combat',
   'd6.gm.nextTurn': 'Next turn',

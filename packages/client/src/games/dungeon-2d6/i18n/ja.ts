@@ -121,7 +121,6 @@ export const d6Ja: Record<keyof typeof d6En, string> = {
   'd6.gm.closeWindow': '締め切る',
   'd6.gm.table': '卓の設定',
   'd6.gm.timeout': 'ウィンドウの制限時間（秒、0 = なし）',
-  'd6.gm.save': '保存',
   'd6.gm.combatStart': '戦闘開始',
   'd6.gm.combatEnd': '戦闘終了',
   'd6.gm.nextTurn': '次のターン',

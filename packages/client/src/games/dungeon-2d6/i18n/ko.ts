@@ -121,7 +121,6 @@ export const d6Ko: Record<keyof typeof d6En, string> = {
   'd6.gm.closeWindow': '마감',
   'd6.gm.table': '테이블 설정',
   'd6.gm.timeout': '창 제한 시간 (초, 0 = 없음)',
-  'd6.gm.save': '저장',
   'd6.gm.combatStart': '전투 시작',
   'd6.gm.combatEnd': '전투 종료',
   'd6.gm.nextTurn': '다음 턴',

@@ -1,7 +1,8 @@
 import { defaultGrailWarOptions, type GrailWarOptions } from '@veiltable/engine/games/grail-war';
+import * as generic from '../../../gm/options-draft.ts';
 import { allOf } from '../../../ui/all-of.ts';
 
-/** How the editor shows one §19 option: a toggle, a select of its legal values, or a bounded integer. */
+/** How the options panel (gm/options-form.svelte) shows one §19 option: a toggle, a select of its legal values, or a bounded integer. */
 export type OptionField =
   | { key: BoolKey; kind: 'bool'; rule: string }
   | { key: EnumKey; kind: 'enum'; values: readonly string[]; rule: string }
@@ -75,9 +76,7 @@ export const SPEC_DEFAULTS: GrailWarOptions = defaultGrailWarOptions('001');
 
 /** A draft showing the room's current options. */
 export function draftOf(options: GrailWarOptions): OptionsDraft {
-  const d = structuredClone(options) as unknown as Record<string, unknown>;
-  for (const f of OPTION_FIELDS) if (f.kind === 'int') d[f.key] = options[f.key] === null ? '' : String(options[f.key]);
-  return d as OptionsDraft;
+  return generic.draftOf(OPTION_FIELDS, options) as unknown as OptionsDraft;
 }
 
 /** A rules version's preset as a draft, keeping the GM's step timer (it is not a rule). */
@@ -85,40 +84,19 @@ export function presetDraft(version: '001' | '000', current: OptionsDraft): Opti
   return { ...draftOf(defaultGrailWarOptions(version)), stepTimerSeconds: current.stepTimerSeconds };
 }
 
-/** Parses one integer field: a number inside its bounds, null for an empty nullable field, or 'bad'. */
-export function parseIntField(f: Extract<OptionField, { kind: 'int' }>, text: string): number | null | 'bad' {
-  const t = text.trim();
-  if (t === '') return f.nullable ? null : 'bad';
-  if (!/^\d+$/.test(t)) return 'bad';
-  const n = Number(t);
-  return n >= f.min && n <= f.max ? n : 'bad';
-}
-
 /** The integer fields the GM left out of bounds; the form refuses to submit while any remain. */
 export function draftProblems(d: OptionsDraft): IntKey[] {
-  return OPTION_FIELDS.flatMap((f) => (f.kind === 'int' && parseIntField(f, d[f.key]) === 'bad' ? [f.key] : []));
+  return generic.draftProblems(OPTION_FIELDS, d) as IntKey[];
 }
 
 /** The full options a valid draft stands for (call only when draftProblems is empty). */
 export function draftOptions(d: OptionsDraft): GrailWarOptions {
-  const o = structuredClone(d) as unknown as Record<string, unknown>;
-  for (const f of OPTION_FIELDS) {
-    if (f.kind !== 'int') continue;
-    const n = parseIntField(f, d[f.key]);
-    if (n === 'bad') throw new Error(`${f.key} is out of bounds`);
-    o[f.key] = n;
-  }
-  return o as GrailWarOptions;
+  return generic.draftOptions(OPTION_FIELDS, d) as unknown as GrailWarOptions;
 }
 
 /** Only what the GM changed, so options.set leaves the rest of the room as it is. */
 export function changedOptions(current: GrailWarOptions, d: OptionsDraft): Partial<GrailWarOptions> {
-  const next = draftOptions(d);
-  const patch: Record<string, unknown> = {};
-  for (const k of Object.keys(next) as (keyof GrailWarOptions)[]) {
-    if (JSON.stringify(next[k]) !== JSON.stringify(current[k])) patch[k] = next[k];
-  }
-  return patch as Partial<GrailWarOptions>;
+  return generic.changedOptions(OPTION_FIELDS, current, d) as Partial<GrailWarOptions>;
 }
 
 /** Whether a value is the spec's default for that option. */
