@@ -3,7 +3,6 @@ export const gmEn = {
   'gm.seats': 'Seats',
   'gm.seatName': 'Seat name',
   'gm.addSeat': 'Add seat',
-  'gm.joinLink': 'Join link',
   'gm.linkUnknown': 'Link not shown on this device',
   'gm.reissue': 'New link',
   'gm.reissueConfirm': 'The old link stops working. Continue?',

@@ -5,7 +5,6 @@ export const gmJa: Record<keyof typeof gmEn, string> = {
   'gm.seats': '席',
   'gm.seatName': '席の名前',
   'gm.addSeat': '席を追加',
-  'gm.joinLink': '参加リンク',
   'gm.linkUnknown': 'この端末にはリンクがありません',
   'gm.reissue': '新しいリンク',
   'gm.reissueConfirm': '古いリンクは使えなくなります。続けますか？',

@@ -5,7 +5,6 @@ export const gmKo: Record<keyof typeof gmEn, string> = {
   'gm.seats': '자리',
   'gm.seatName': '자리 이름',
   'gm.addSeat': '자리 추가',
-  'gm.joinLink': '참가 링크',
   'gm.linkUnknown': '이 기기에는 링크가 없습니다',
   'gm.reissue': '새 링크',
   'gm.reissueConfirm': '이전 링크는 더 이상 작동하지 않습니다. 계속할까요?',

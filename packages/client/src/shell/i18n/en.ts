@@ -47,6 +47,7 @@ export const en = {
 
   'card.back': 'Face-down card',
 
+  'link.label': 'Join link',
   'link.copy': 'Copy',
   'link.copied': 'Copied',
 

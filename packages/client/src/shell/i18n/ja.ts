@@ -45,6 +45,7 @@ export const ja: Record<CoreKey, string> = {
 
   'card.back': '裏向きのカード',
 
+  'link.label': '参加リンク',
   'link.copy': 'コピー',
   'link.copied': 'コピーしました',
 

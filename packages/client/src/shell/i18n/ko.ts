@@ -45,6 +45,7 @@ export const ko: Record<CoreKey, string> = {
 
   'card.back': '뒷면 카드',
 
+  'link.label': '참가 링크',
   'link.copy': '복사',
   'link.copied': '복사됨',
 
