@@ -86,9 +86,11 @@ export class SocketLink {
     });
   }
 
+  /** Closes the socket for good (the page leaves the room). */
   close(): void {
     this.socket?.disconnect();
     this.socket = null;
+    if (this.status !== 'kicked') this.status = 'offline';
   }
 
   /** After a fatal refusal socket.io stops trying; this tries once more on the user's request. */

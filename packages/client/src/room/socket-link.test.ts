@@ -85,3 +85,9 @@ describe('SocketLink', () => {
     expect([link.status, socket.connects, closes]).toEqual(['kicked', 1, [false, true]]);
   });
 });
+
+test('once closed, it is offline and sends nothing', () => {
+  link.welcomed();
+  link.close();
+  expect([link.status, link.send({ type: 'resync' }), socket.sent]).toEqual(['offline', false, []]);
+});
