@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Runs the whole suite: the type check, then every vitest file; ends with one "N passed, N failed" line.
+// Runs the whole suite: the type check and the client's size budget (on the build `./vt test` just made), then every
+// vitest file; ends with one "N passed, N failed" line.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,8 +14,10 @@ const checks = [
   run(bin('tsc'), ['-p', 'tsconfig.json']),
   run(join(root, 'packages/client/node_modules/.bin/svelte-check'), ['--workspace', 'packages/client', '--tsconfig', './tsconfig.json', '--fail-on-warnings']),
 ];
+console.log('Client size (scripts/client-size.mjs) ...');
+checks.push(run(process.execPath, [join(root, 'scripts', 'client-size.mjs')]));
 const tsc = checks.every((c) => c === 0) ? 0 : 1;
-if (tsc !== 0) console.error('Type check failed.');
+if (tsc !== 0) console.error('Type check or client size check failed.');
 
 mkdirSync(join(root, 'test-artifacts'), { recursive: true });
 const report = join(root, 'test-artifacts', 'vitest.json');

@@ -1,6 +1,6 @@
 import { mount } from 'svelte';
-import App from './App.svelte';
-import './app.css';
+import App from './shell/app.svelte';
+import './ui/kit.css';
 
 const target = document.getElementById('app');
 if (!target) throw new Error('index.html has no #app element');

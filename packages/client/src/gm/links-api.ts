@@ -1,0 +1,19 @@
+import type { SeatLinkResponse } from '@veiltable/protocol';
+import { post, type ApiResult } from '../shell/http.ts';
+
+const room = (roomId: string) => `/api/rooms/${encodeURIComponent(roomId)}`;
+
+/** Adds a seat; the answer holds its link, shown this once. */
+export function addSeat(roomId: string, gmToken: string, name: string): Promise<ApiResult<SeatLinkResponse>> {
+  return post(`${room(roomId)}/seats`, { name }, gmToken);
+}
+
+/** A new link for a seat; the old one stops working. */
+export function reissueSeat(roomId: string, gmToken: string, seat: string): Promise<ApiResult<SeatLinkResponse>> {
+  return post(`${room(roomId)}/seats/${encodeURIComponent(seat)}/reissue`, {}, gmToken);
+}
+
+/** A new spectator link; the old one stops working. */
+export function reissueSpectator(roomId: string, gmToken: string): Promise<ApiResult<{ token: string; url: string }>> {
+  return post(`${room(roomId)}/spectator/reissue`, {}, gmToken);
+}

@@ -1,0 +1,67 @@
+import { en } from './en.ts';
+import { ja } from './ja.ts';
+import type { MessageKey } from './keys.ts';
+import { ko } from './ko.ts';
+
+export const LANGS = ['ko', 'ja', 'en'] as const;
+export type Lang = (typeof LANGS)[number];
+export type Params = Record<string, string | number>;
+
+/** Some strings of one language: the core ones, or a part's (a game's table, the GM's tools). */
+export type Dictionary = Partial<Record<MessageKey, string>>;
+/** Some strings in every language. */
+export type DictionaryParts = Record<Lang, Dictionary>;
+
+/** Names of the languages, each in itself, for the switcher. */
+export const LANG_NAMES: Record<Lang, string> = { ko: '한국어', ja: '日本語', en: 'English' };
+
+// The core strings ship with the app; a part's strings join when it loads, in the languages loaded (addDictionaries).
+const dictionaries: DictionaryParts = { ko: { ...ko }, ja: { ...ja }, en: { ...en } };
+
+/** Adds strings to the languages given, e.g. a game's once its table has loaded. */
+export function addDictionaries(parts: Partial<DictionaryParts>): void {
+  for (const lang of LANGS) Object.assign(dictionaries[lang], parts[lang]);
+}
+
+const isLang = (value: string | null | undefined): value is Lang => LANGS.includes(value as Lang);
+
+/** The remembered choice if any, else the first browser language we speak, else English. */
+export function pickLang(stored: string | null, browserLangs: readonly string[]): Lang {
+  if (isLang(stored)) return stored;
+  for (const tag of browserLangs) {
+    const base = tag.toLowerCase().split('-')[0];
+    if (isLang(base)) return base;
+  }
+  return 'en';
+}
+
+/** Fills `{name}` placeholders; a placeholder without a value stays visible rather than vanishing. */
+export function format(template: string, params: Params = {}): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    Object.hasOwn(params, name) ? String(params[name]) : whole,
+  );
+}
+
+/** Whether a key has text yet in any language: a part's keys have none until its strings are added. */
+export function hasKey(key: string): key is MessageKey {
+  return LANGS.some((lang) => Object.hasOwn(dictionaries[lang], key));
+}
+
+/** A key whose strings have not arrived shows as the key itself, which is visible and can be reported. */
+export function translate(lang: Lang, key: MessageKey, params?: Params): string {
+  return format(dictionaries[lang][key] ?? dictionaries.en[key] ?? key, params);
+}
+
+/** A rejection code as a sentence; codes we have no text for are shown raw so they can still be reported. */
+export function translateRejection(lang: Lang, code: string): string {
+  const key = `rejection.${code}`;
+  return hasKey(key) ? translate(lang, key) : code;
+}
+
+/** A system feed line; unknown keys fall back to the key and its parameters. */
+export function translateSystem(lang: Lang, key: string, params: Record<string, string>): string {
+  const full = `system.${key}`;
+  if (hasKey(full)) return translate(lang, full, params);
+  const shown = Object.entries(params).map(([k, v]) => `${k}=${v}`);
+  return shown.length > 0 ? `${key} (${shown.join(', ')})` : key;
+}

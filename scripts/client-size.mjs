@@ -1,0 +1,115 @@
+#!/usr/bin/env node
+// The client's size budget: for each game, the gzipped JavaScript a player, a spectator and a GM page of that game
+// loads, read from the build's manifest. Fails when a player or spectator page of any game is above the budget, when
+// any page loads zod, or when a game's page loads another game's code.
+//
+//   node scripts/client-size.mjs [dist] [--verbose]     (dist defaults to packages/client/dist; build it first)
+//
+// What a page loads, by the client's layout (packages/client/src): the entry (index.html) and its static imports;
+// the game's table (games/<id>/table.svelte) with its own; its strings in one language (games/<id>/i18n/<lang>.ts,
+// the largest language counts); the parts the table fetches later. A part under a `gm/` folder (src/gm/,
+// games/<id>/gm/) and the GM's strings (gm/i18n/<lang>.ts) are fetched for the GM only.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const BUDGET = 80_000; // bytes of gzipped JavaScript, for a player or spectator page
+const LANGS = ['ko', 'ja', 'en'];
+/** Text found in zod's code, minified or not: its schema classes are named by these strings. */
+const ZOD_MARKERS = ['$ZodType', '$ZodObject', 'ZodError'];
+
+const args = process.argv.slice(2);
+const verbose = args.includes('--verbose');
+const root = new URL('..', import.meta.url).pathname;
+const dist = args.find((a) => !a.startsWith('--')) ?? join(root, 'packages/client/dist');
+const manifestPath = join(dist, '.vite/manifest.json');
+if (!existsSync(manifestPath)) {
+  console.error(`client-size: no ${manifestPath}; build the client first (pnpm --filter @veiltable/client build).`);
+  process.exit(1);
+}
+/** @type {Record<string, { file: string, src?: string, isEntry?: boolean, imports?: string[], dynamicImports?: string[] }>} */
+const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+
+const isGmPart = (key) => /^src\/(gm|games\/[^/]+\/gm)\//.test(key);
+const dictionary = (part, lang) => `src/${part}/i18n/${lang}.ts`;
+
+/** A chunk and everything it imports statically: what the browser fetches with it. */
+function closure(keys, into = new Set()) {
+  for (const key of keys) {
+    if (!manifest[key] || into.has(key)) continue;
+    into.add(key);
+    closure(manifest[key].imports ?? [], into);
+  }
+  return into;
+}
+
+/** The parts a set of chunks fetches later (dynamic imports), split into the GM's and everyone's, recursively. */
+function laterParts(keys) {
+  const everyone = new Set();
+  const gm = new Set();
+  const queue = [...keys];
+  const seen = new Set(queue);
+  while (queue.length > 0) {
+    const key = queue.shift();
+    for (const target of manifest[key]?.dynamicImports ?? []) {
+      if (seen.has(target) || /\/i18n\//.test(target) || /\/table\.svelte$/.test(target)) continue;
+      seen.add(target);
+      const part = closure([target]);
+      for (const k of part) (isGmPart(target) || gm.has(key) ? gm : everyone).add(k);
+      if (isGmPart(target)) gm.add(target);
+      queue.push(...part);
+    }
+  }
+  for (const k of everyone) gm.delete(k);
+  return { everyone, gm };
+}
+
+const gzipped = new Map();
+function size(key) {
+  const file = manifest[key].file;
+  if (!file.endsWith('.js')) return 0;
+  if (!gzipped.has(file)) gzipped.set(file, gzipSync(readFileSync(join(dist, file))).length);
+  return gzipped.get(file);
+}
+const total = (keys) => [...keys].reduce((sum, key) => sum + size(key), 0);
+const text = (keys) => [...keys].filter((k) => manifest[k].file.endsWith('.js')).map((k) => readFileSync(join(dist, manifest[k].file), 'utf8'));
+
+const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
+const base = closure([entry]);
+const games = Object.keys(manifest)
+  .map((k) => /^src\/games\/([^/]+)\/table\.svelte$/.exec(k)?.[1])
+  .filter(Boolean)
+  .sort();
+
+const problems = [];
+const kB = (n) => `${(n / 1000).toFixed(1)} kB`;
+console.log(`Client JavaScript per page, gzipped (budget ${kB(BUDGET)} for a player or spectator page)`);
+console.log(`${'game'.padEnd(14)}${'player'.padStart(10)}${'spectator'.padStart(11)}${'GM'.padStart(10)}   largest language`);
+
+for (const game of games) {
+  const table = closure([`src/games/${game}/table.svelte`]);
+  const later = laterParts([...table]);
+  let worst = null;
+  for (const lang of LANGS) {
+    const words = closure([dictionary(`games/${game}`, lang)]);
+    const page = new Set([...base, ...table, ...later.everyone, ...words]);
+    const gmPage = new Set([...page, ...later.gm, ...closure([dictionary('gm', lang)])]);
+    const sizes = { player: total(page), spectator: total(page), gm: total(gmPage), lang, page, gmPage };
+    if (!worst || sizes.gm > worst.gm) worst = sizes;
+  }
+  console.log(`${game.padEnd(14)}${kB(worst.player).padStart(10)}${kB(worst.spectator).padStart(11)}${kB(worst.gm).padStart(10)}   ${worst.lang}`);
+  if (verbose) for (const key of [...worst.gmPage].sort()) console.log(`    ${worst.page.has(key) ? ' ' : 'G'} ${kB(size(key)).padStart(8)}  ${key}`);
+
+  for (const role of ['player', 'spectator']) if (worst[role] > BUDGET) problems.push(`${game}: a ${role} page loads ${kB(worst[role])}, above ${kB(BUDGET)}`);
+  for (const [role, keys] of [['player', worst.page], ['GM', worst.gmPage]]) {
+    if (text(keys).some((js) => ZOD_MARKERS.some((m) => js.includes(m)))) problems.push(`${game}: a ${role} page loads zod`);
+    const foreign = [...keys].filter((k) => /^src\/games\/([^/]+)\//.exec(k)?.[1] !== undefined && !k.startsWith(`src/games/${game}/`));
+    if (foreign.length > 0) problems.push(`${game}: a ${role} page loads another game's code: ${foreign.join(', ')}`);
+  }
+}
+
+if (problems.length > 0) {
+  console.error(`\nClient size check failed:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  process.exit(1);
+}
+console.log('Client size check passed.');
