@@ -55,9 +55,9 @@ export class CommandTracker {
     return [...this.waiting.values()].map((w) => w.message);
   }
 
-  /** The server committed these commands at `seq`. */
-  committed(refs: readonly string[], seq: number): void {
-    for (const ref of refs) this.settle(ref, { ok: true, seq });
+  /** The server committed these commands, each at its own seq. */
+  committed(acks: readonly { ref: string; seq: number }[]): void {
+    for (const { ref, seq } of acks) this.settle(ref, { ok: true, seq });
   }
 
   /**

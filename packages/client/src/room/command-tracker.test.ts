@@ -17,7 +17,7 @@ describe('CommandTracker', () => {
     const { message, outcome } = tracker.track({ type: 'deck.shuffle' });
     expect(message).toEqual({ type: 'command', ref: 'p.1', command: { type: 'deck.shuffle' } });
     expect(tracker.pending).toEqual(['p.1']);
-    tracker.committed(['p.1'], 7);
+    tracker.committed([{ ref: 'p.1', seq: 7 }]);
     tracker.refused('p.1', 'LATE');
     await expect(outcome).resolves.toEqual({ ok: true, seq: 7 });
     expect(tracker.pending).toEqual([]);
@@ -41,7 +41,7 @@ describe('CommandTracker', () => {
     tracker.track({ n: 1 });
     tracker.track({ n: 2 });
     tracker.track({ n: 3 });
-    tracker.committed(['p.2'], 4);
+    tracker.committed([{ ref: 'p.2', seq: 4 }]);
     expect(tracker.unanswered().map((m) => m.type === 'command' && m.ref)).toEqual(['p.1', 'p.3']);
   });
 

@@ -150,7 +150,7 @@ export class Connection<V = unknown> {
         if (step === 'changed') this.show();
         if (step === 'lost') this.resync();
         // After the view, so a command's caller resumes on a view that already shows its commit.
-        if (message.acks) this.commands.committed(message.acks, message.seq);
+        if (message.acks) this.commands.committed(message.acks);
         return;
       }
       case 'ack':

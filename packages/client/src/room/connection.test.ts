@@ -268,7 +268,7 @@ describe('commands', () => {
     const { ref } = commands()[0] as { ref: string };
     let seen: string | undefined;
     void outcome.then(() => (seen = conn.view?.seats[0]?.name));
-    socket.fire(WIRE_EVENT, { type: 'update', seq: 5, acks: [ref], patch: { base: 1, ops: [{ op: 'set', path: ['seats', 0, 'name'], value: 'Ari' }] } });
+    socket.fire(WIRE_EVENT, { type: 'update', seq: 5, acks: [{ ref, seq: 5 }], patch: { base: 1, ops: [{ op: 'set', path: ['seats', 0, 'name'], value: 'Ari' }] } });
     await expect(outcome).resolves.toEqual({ ok: true, seq: 5 });
     expect(seen).toBe('Ari');
   });

@@ -7,7 +7,7 @@ const welcome = (seq: number, view: unknown) =>
   ({ type: 'welcome', protocol: PROTOCOL, room: { id: 'r', game: 'g', title: 't' }, viewer: { role: 'gm' }, seq, now: 0, view }) as ServerMessage;
 const patched = (seq: number, base: number, value: number) =>
   ({ type: 'update', seq, patch: { base, ops: [{ op: 'set', path: ['n'], value }] } }) as ServerMessage;
-const bare = (seq: number) => ({ type: 'update', seq, acks: ['x'] }) as ServerMessage;
+const bare = (seq: number) => ({ type: 'update', seq, acks: [{ ref: 'x', seq }] }) as ServerMessage;
 
 describe('ViewReplica', () => {
   test('a welcome is held; an update without a view leaves it, seq included; a patch for it applies', () => {
