@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { defaultCotOptions, orthogonalNeighbours } from '@veiltable/engine/games/call-of-t';
-import { characterOf, cotCharacter, cotSetupFor, gmSettles, heartIn } from './support/cot-table.ts';
+import { characterOf, cotCharacter, cotEvents, cotSetupFor, gmSettles, heartIn } from './support/cot-table.ts';
 import { createRoom } from './support/http-api.ts';
 import { ARTIFACTS, browserStack, phonePage, UI_TIMEOUT_MS } from './support/browser.ts';
 import { RecordingClient } from './support/recording-client.ts';
@@ -190,9 +190,9 @@ describe('browser · Call of <T>', () => {
       await page.screenshot({ path: join(ARTIFACTS, 'browser-cot-7-gm-step.png'), fullPage: true });
       await form.getByTestId('cot-gm-submit').first().click();
       await gm.waitFor(() => gm.lastSeq! > before, 'gm: the form\'s answer committed');
-      const answered = gm.events().filter((e) => e.seq > before).map((e) => e.event);
+      const checks = cotEvents(gm, 'cot.check').filter((e) => e.seq > before).map((e) => e.event);
       // The one searcher checked on the form rolled 〈慰霊〉 (COT-REM-01).
-      if (step === 'remains') expect(answered.some((e) => e.type === 'cot.check' && e.character === ids[0])).toBe(true);
+      if (step === 'remains') expect(checks.some((e) => e.character === ids[0])).toBe(true);
       expect(gm.currentCot().phase.step).not.toBe(step);
       expect(pageErrors).toEqual([]);
     } catch (e) {

@@ -1,10 +1,9 @@
 import { verifyCommitment } from '@veiltable/engine';
 import { orthogonalNeighbours } from '@veiltable/engine/games/call-of-t';
-import type { GameViewEvent } from '@veiltable/protocol';
 import type { CotInvAction, CotView } from '@veiltable/protocol/games/call-of-t';
 import { describe, expect, test } from 'vitest';
 import { auditCot } from './support/cot-audit.ts';
-import { characterOf, cotCharacter, cotSetupFor, gmSettles, heartIn } from './support/cot-table.ts';
+import { characterOf, cotCharacter, cotEvents, cotSetupFor, gmSettles, heartIn } from './support/cot-table.ts';
 import { createRoom } from './support/http-api.ts';
 import { RecordingClient } from './support/recording-client.ts';
 import { auditFrames, plantText, type Plant, type ViewerKey } from './support/secret-audit.ts';
@@ -17,12 +16,6 @@ import { allAt, commit } from './support/session.ts';
 
 const stack = serverStack({ database: 'postgres' });
 const sockets = stack.sockets;
-
-type CotEvent = Extract<GameViewEvent, { type: `cot.${string}` }>;
-
-function cotEvents<T extends CotEvent['type']>(client: RecordingClient, type: T): { seq: number; event: Extract<CotEvent, { type: T }> }[] {
-  return client.events().flatMap(({ seq, event }) => (event.type === type ? [{ seq, event: event as Extract<CotEvent, { type: T }> }] : []));
-}
 
 const grid = (v: CotView) => ({ width: v.board.width, height: v.board.height });
 

@@ -36,7 +36,7 @@ function walk(value: unknown, visit: (obj: Record<string, unknown>) => void): vo
 /** What one message tells, for the seq it belongs to. */
 function payloadOf(m: ServerMessage): { seq: number; body: unknown } | null {
   if (m.type === 'welcome') return { seq: m.seq, body: m.view };
-  if (m.type === 'update') return { seq: m.seq, body: { events: m.events, view: m.view, patch: m.patch } };
+  if (m.type === 'update') return { seq: m.seq, body: { view: m.view, patch: m.patch } };
   return null;
 }
 

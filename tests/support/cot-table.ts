@@ -1,6 +1,5 @@
-import type { GameCommandInput } from '@veiltable/protocol';
-import type { CotSetup, CotView } from '@veiltable/protocol/games/call-of-t';
-import type { RecordingClient } from './recording-client.ts';
+import type { CotSetup, CotView, CotViewEvent } from '@veiltable/protocol/games/call-of-t';
+import type { GameCommandInput, RecordingClient } from './recording-client.ts';
 import { commit } from './session.ts';
 
 type CharacterInput = CotSetup['characters'][number];
@@ -108,4 +107,24 @@ export function characterOf(view: CotView, seat: string): string {
 /** A heart in this character's hand, as its player sees it. */
 export function heartIn(view: CotView, character: string): string | undefined {
   return view.hands[character]?.find((c) => c.face?.kind === 'standard' && c.face.suit === 'H')?.id;
+}
+
+type CotEvent = Extract<CotViewEvent, { type: `cot.${string}` }>;
+
+/**
+ * The events of one type this client was shown, each with the seq of the view that first held it: the table's log
+ * is in its view, one entry per event its viewer reads.
+ */
+export function cotEvents<T extends CotEvent['type']>(client: RecordingClient, type: T): { seq: number; event: Extract<CotEvent, { type: T }> }[] {
+  const seen = new Set<number>();
+  const out: { seq: number; event: Extract<CotEvent, { type: T }> }[] = [];
+  for (const { seq, view } of client.views) {
+    if (view.game !== 'call-of-t') continue;
+    for (const { n, event } of view.log) {
+      if (seen.has(n)) continue;
+      seen.add(n);
+      if (event.type === type) out.push({ seq, event: event as Extract<CotEvent, { type: T }> });
+    }
+  }
+  return out;
 }

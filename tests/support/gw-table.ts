@@ -1,4 +1,4 @@
-import type { GameCommandInput } from '@veiltable/protocol';
+import type { GameCommandInput } from './recording-client.ts';
 import type { GwSheet, GwView } from '@veiltable/protocol/games/grail-war';
 import { createRoom, type TestRoom } from './http-api.ts';
 import { RecordingClient } from './recording-client.ts';
