@@ -18,11 +18,15 @@ import { AT, GM, P1, P2, SPECTATOR, character, deal, facingClub, run, seated, se
  * gets SPECTATOR_READ_ONLY.
  */
 
-/** Who may send a command: the GM only; the player of the character(s) it names; the holder of the fact it shares; any participant. */
-type Who = 'gm' | 'owner' | 'fact holder' | 'participant';
+/**
+ * Who may send a command: the GM only; the player of the character(s) it names; the holder of the fact it shares;
+ * any participant; anyone at the table (the chat and dice, a seat without a character too); the roller alone (a
+ * hidden roll is shown by the one who rolled it, not by the GM).
+ */
+type Who = 'gm' | 'owner' | 'fact holder' | 'participant' | 'member' | 'roller';
 type Row<T extends CotCommand['type']> = { who: Who; at: () => CotState; command: Extract<CotCommand, { type: T }> };
 
-const AUTHORIZATION = new Set(['NOT_GM', 'NOT_YOUR_CHARACTER', 'NOT_A_PARTICIPANT', 'NOT_YOUR_FACT', 'SPECTATOR_READ_ONLY']);
+const AUTHORIZATION = new Set(['NOT_GM', 'NOT_YOUR_CHARACTER', 'NOT_A_PARTICIPANT', 'NOT_YOUR_FACT', 'NOT_YOUR_ROLL', 'SPECTATOR_READ_ONLY']);
 const P4: Viewer = { role: 'player', seat: 's4' };
 
 const atEvents = (s: CotState) => run(s, { type: 'cot.time.propose', plan: { kind: 'wait' } }, GM).state;
@@ -179,6 +183,9 @@ const ROWS = {
   'cot.end.pass': { who: 'gm', at: atCycleEnd, command: { type: 'cot.end.pass', from: 'ch1', to: 'ch2', card: '' } },
   'cot.end.next': { who: 'gm', at: atCycleEnd, command: { type: 'cot.end.next' } },
   'cot.gm.adjust': { who: 'gm', at: () => started(), command: { type: 'cot.gm.adjust', party: { food: 1 } } },
+  'chat.send': { who: 'member', at: () => started(), command: { type: 'chat.send', to: { kind: 'all' }, text: 'hi' } },
+  roll: { who: 'member', at: () => started(), command: { type: 'roll', expr: '1D6', visibility: 'public' } },
+  'roll.reveal': { who: 'roller', at: () => run(started(), { type: 'roll', expr: '1D6', visibility: 'gm' }, P1).state, command: { type: 'roll.reveal', roll: 'r1' } },
 } satisfies { [T in CotCommand['type']]: Row<T> };
 
 /** A sample's card ids left blank above are the card the state dealt for it: the pursuer, or ch1's last hand card. */
@@ -206,12 +213,20 @@ describe('authorization matrix (issue 12: each character\'s choices are its own 
 
   test.each(types.map((t) => [t, ROWS[t].who] as const))('%s (%s)', (type, who) => {
     const { state, command } = sample(type);
-    // The GM may send every command, and each sample succeeds for it.
-    expect(refusalOf(apply(state, command, GM)), 'GM').toBeNull();
     const owner = refusalOf(apply(state, command, P1));
     const other = refusalOf(apply(state, command, P2));
     const unseated = refusalOf(apply(state, command, P4));
-    if (who === 'gm') {
+    if (who === 'roller') {
+      // The table's dice: only the roller shows its hidden roll; the GM does not act for it.
+      expect([refusalOf(apply(state, command, GM))?.code, owner, other?.code, unseated?.code]).toEqual(['NOT_YOUR_ROLL', null, 'NOT_YOUR_ROLL', 'NOT_YOUR_ROLL']);
+    } else if (who === 'member') {
+      expect([refusalOf(apply(state, command, GM)), owner, other, unseated]).toEqual([null, null, null, null]);
+    }
+    // The GM may send every other command, and each sample succeeds for it.
+    else expect(refusalOf(apply(state, command, GM)), 'GM').toBeNull();
+    if (who === 'roller' || who === 'member') {
+      // checked above
+    } else if (who === 'gm') {
       for (const [name, r] of [['owner', owner], ['other seat', other], ['seat without a character', unseated]] as const) {
         expect(r, name).toMatchObject({ code: 'NOT_GM' });
       }

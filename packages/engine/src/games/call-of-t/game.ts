@@ -1,3 +1,7 @@
+import type { ChatCommand } from '../../capabilities/chat/chat.ts';
+import type { DiceCommand } from '../../capabilities/dice/roll.ts';
+import { chat } from '../../capabilities/chat/chat.ts';
+import { dice } from '../../capabilities/dice/roll.ts';
 import type { CotCommand, CotView } from '@veiltable/protocol/games/call-of-t';
 import { cotCommand, cotView } from '@veiltable/protocol/games/call-of-t';
 import type { Handlers } from '../../kernel/define-game.ts';
@@ -24,8 +28,8 @@ import { applyTreasure } from './treasure.ts';
 import { upgrade } from './upgrade.ts';
 import { view } from './view.ts';
 
-/** One handler per command of the protocol's command schema: the game's whole dispatch. */
-const handlers: Handlers<CotState, CotCommand> = {
+/** One handler per command of the game's own (the table's chat and dice bring theirs): the game's whole dispatch. */
+const handlers: Handlers<CotState, Exclude<CotCommand, ChatCommand | DiceCommand>> = {
   'seat.add': applySeatAdd,
   'cot.setup': applySetup,
   'cot.inv.declare': applyDeclare,
@@ -73,6 +77,7 @@ export const callOfT = defineGame<CotState, CotCommand, CotView>({
   schemas: { command: cotCommand, view: cotView },
   setup,
   handlers,
+  capabilities: [chat, dice],
   view,
   seats,
   phases,

@@ -179,7 +179,7 @@ describe('command parsing at the edge', () => {
       ok: false,
       error: { code: 'BAD_SHAPE' },
     });
-    expect(callOfT.parseCommand!({ type: 'chat.send', text: 'hi' })).toMatchObject({ ok: false, error: { code: 'UNKNOWN_COMMAND' } });
+    expect(callOfT.parseCommand!({ type: 'deck.deal', seat: 's1', count: 1 })).toMatchObject({ ok: false, error: { code: 'UNKNOWN_COMMAND' } });
     expect(callOfT.parseCommand!({ type: 'cot.inv.lock', character: 'ch2' })).toEqual({ ok: true, value: { type: 'cot.inv.lock', character: 'ch2' } });
   });
 });

@@ -1,3 +1,5 @@
+import type { FeedSlice } from '../../capabilities/feed/feed.ts';
+import { setupFeed } from '../../capabilities/feed/feed.ts';
 import type { Viewer } from '@veiltable/protocol';
 import type { CotCharacterInput, CotInvAction, CotOptions, CotViewEvent } from '@veiltable/protocol/games/call-of-t';
 import type { Card, IdTaken } from '../../capabilities/cards/deck.ts';
@@ -113,7 +115,7 @@ export type Bone = { card: Card | null; entryId: string; square: string; strengt
 export type InvDeclaration = { sealed: Sealed<CotInvAction>; locked: string[]; shown?: string[] };
 
 
-export type CotState = {
+export type CotState = FeedSlice & {
   rng: RngState;
   /** The players' seats, in the order the GM made them (s1, s2, …); characters name their seat at setup. */
   seats: { id: string; name: string }[];
@@ -143,6 +145,7 @@ export type CotState = {
 /** An empty room waiting for the GM's setup (COT-SET-01). */
 export function setup(seed: string): CotState {
   return {
+    ...setupFeed(),
     rng: newRngState(seed),
     seats: [],
     options: { ...defaultCotOptions },

@@ -1,3 +1,4 @@
+import { feedView } from '../../capabilities/feed/feed.ts';
 import type { CardView, Viewer } from '@veiltable/protocol';
 import type { CotView } from '@veiltable/protocol/games/call-of-t';
 import { historyView } from './history.ts';
@@ -32,6 +33,7 @@ export function view(state: CotState, viewer: Viewer): CotView {
     game: 'call-of-t',
     viewer,
     seats: state.seats.map((s) => ({ ...s })),
+    ...feedView(state, viewer),
     cycle: state.cycle,
     phase: phaseView(state, viewer),
     options: { ...state.options },

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { cardId, seatId } from '../../common.ts';
+import { chatCommands } from '../../capabilities/chat.ts';
+import { diceCommands } from '../../capabilities/dice.ts';
 
 /** A square label: column letter then row number, "A1" is the top-left corner (COT-MOD-01). */
 export const cotSquareId = z.string().regex(/^[A-Z][1-9][0-9]?$/);
@@ -150,7 +152,10 @@ export const cotInteractionOutcome = z.discriminatedUnion('effect', [
 ]);
 
 /** Every command of Call of <T>. */
+/** Call of <T>'s commands, with the table's chat and dice. */
 export const cotCommand = z.discriminatedUnion('type', [
+  ...chatCommands,
+  ...diceCommands,
   /** A player seat (the link the GM hands out); characters name their seat at setup. */
   z.object({ type: z.literal('seat.add'), name: z.string().trim().min(1).max(40) }),
   z.object({ type: z.literal('cot.setup'), setup: cotSetup }),
