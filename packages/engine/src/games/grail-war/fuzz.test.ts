@@ -2,26 +2,16 @@ import type { Viewer } from '@veiltable/protocol';
 import { describe, expect, test } from 'vitest';
 import { sha256Hex } from '../../kernel/hash.ts';
 import { Rng, newRngState } from '../../kernel/rng.ts';
-import { apply } from './apply.ts';
 import { waitPlan } from './batch.ts';
 import type { BatchPlan, GrailWarCommand, Judgment, Knowledge, SlotPlan, WindowAction } from './commands.ts';
 import type { GrailWarEvent } from './events.ts';
 import { privateSeats } from './state.ts';
 import type { GrailWarState, Participant } from './state.ts';
-import { AT, GM, SPECTATOR, master, seat, servant } from './test-support.ts';
+import { AT, GM, SPECTATOR, apply, master, seat, servant } from './test-support.ts';
 import { setup } from './state.ts';
-import { view, viewEvent } from './view.ts';
-import type { GrailWarView, GrailWarViewEvent } from './view.ts';
-// The wire schemas are not exported from the protocol package's index yet, so they are read from their files.
-import type { GwCommand, GwView, GwViewEvent } from '../../../../protocol/src/grail-war/index.ts';
-import { gwCommand, gwView, gwViewEvent } from '../../../../protocol/src/grail-war/index.ts';
-
-// Compile-time: the engine's types and the wire schemas describe the same messages.
-const toWire = (c: GrailWarCommand): GwCommand => c;
-const fromWire = (c: GwCommand): GrailWarCommand => c;
-const viewToWire = (v: GrailWarView): GwView => v;
-const eventToWire = (e: GrailWarViewEvent): GwViewEvent => e;
-void [toWire, fromWire, viewToWire, eventToWire];
+import { viewEvent } from '../../kernel/events.ts';
+import { view } from './view.ts';
+import { gwCommand, gwView, gwViewEvent } from '@veiltable/protocol/games/grail-war';
 
 // Issue 4: at least 1,000 random legal battles. Per-battle checks stay cheap (views only where a secret is pending).
 const RUNS = 1000;
@@ -188,7 +178,7 @@ function modelSpending(start: GrailWarState, final: GrailWarState, events: Grail
   const spareAll = new Set<string>();
   const forced = new Set<string>();
   let plans: Record<string, BatchPlan> = {};
-  for (const e of events) {
+  for (const e of events.map((x) => viewEvent(x, GM)!)) {
     if (e.type === 'prebattle.revealed' && o.sealRules === '001') {
       for (const a of e.answers) if (a.answer?.seals.includes('attackStance')) spareAll.add(partner(a.seat));
     } else if (e.type === 'batch.revealed') {

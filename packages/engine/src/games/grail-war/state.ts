@@ -1,4 +1,3 @@
-import type { Viewer } from '@veiltable/protocol';
 import type { RngState } from '../../kernel/rng.ts';
 import { newRngState } from '../../kernel/rng.ts';
 import type { Sealed } from '../../kernel/sealed.ts';
@@ -188,11 +187,6 @@ export function privateSeats(state: GrailWarState, id: string): string[] {
   if (!c) return [];
   const partner = c.partner ? characterOf(state, c.partner) : undefined;
   return partner ? [c.seat, partner.seat] : [c.seat];
-}
-
-/** True when the viewer is the GM or the owner or partner of this character. */
-export function seesPrivate(state: GrailWarState, id: string, viewer: Viewer): boolean {
-  return viewer.role === 'gm' || (viewer.role === 'player' && privateSeats(state, id).includes(viewer.seat));
 }
 
 export function participantOf(battle: Battle, id: string): Participant | undefined {

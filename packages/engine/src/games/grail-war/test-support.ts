@@ -1,8 +1,10 @@
 import type { Viewer } from '@veiltable/protocol';
 import { expect } from 'vitest';
-import { apply } from './apply.ts';
+import { viewEvent } from '../../kernel/events.ts';
+import type { Result } from '../../kernel/result.ts';
 import type { BatchPlan, GrailWarCommand, Judgment, Knowledge, ParticipantSpec, PrebattleDecl, SlotPlan, WindowDecl } from './commands.ts';
 import type { GrailWarEvent } from './events.ts';
+import { grailWar } from './index.ts';
 import type { GrailWarOptions } from './options.ts';
 import type { MasterSheet, ServantSheet } from './sheets.ts';
 import type { GrailWarState } from './state.ts';
@@ -62,6 +64,17 @@ export function master(over: Partial<MasterSheet> = {}): MasterSheet {
     consumables: {},
     ...over,
   };
+}
+
+/** What one viewer reads of each event (the GM, who reads everything, unless told otherwise); null where nothing. */
+export const readAll = (events: GrailWarEvent[], viewer: Viewer = GM) => events.map((e) => viewEvent(e, viewer));
+
+/**
+ * grailWar.apply with the game's event type: the kernel's Game types its events' readings as unknown, and every part
+ * this game makes is a protocol view event.
+ */
+export function apply(state: GrailWarState, command: GrailWarCommand, actor: Viewer, at = AT): Result<{ state: GrailWarState; events: GrailWarEvent[] }> {
+  return grailWar.apply(state, command, actor, at) as Result<{ state: GrailWarState; events: GrailWarEvent[] }>;
 }
 
 /** Applies a command and fails the test with the rejection if it is refused. */
