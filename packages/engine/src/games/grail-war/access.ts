@@ -83,13 +83,17 @@ export type SlotView = GwSlotView;
 /** One resolved slot for a viewer who sees reveals: MP costs stay with their owner's side (F06). */
 export function slotFor(acl: Acl, r: SlotRecord, v: Viewer): SlotView {
   return {
-    ...structuredClone(r),
+    batch: r.batch,
+    slot: r.slot,
+    plays: r.plays.map((x) => ({ ...x, judgment: { ...x.judgment } })),
+    supports: r.supports.map((x) => ({ ...x })),
     hits: r.hits.map((h) => hitFor(acl, h, v)),
     npCosts: r.npCosts.filter((c) => seesPrivate(acl, c.character, v)).map((c) => ({ ...c })),
+    defeated: [...r.defeated],
   };
 }
 
 /** Rewards go to their owner and partner only (F31). */
 export function rewardsFor(acl: Acl, rewards: Reward[], v: Viewer): GwReward[] {
-  return rewards.filter((r) => seesPrivate(acl, r.character, v)).map((r) => structuredClone(r));
+  return rewards.filter((r) => seesPrivate(acl, r.character, v)).map((r) => ({ ...r, info: r.info.map((i) => ({ ...i })), notes: [...r.notes] }));
 }
