@@ -2,6 +2,7 @@ import type { Viewer } from '@veiltable/protocol';
 import { expect } from 'vitest';
 import { viewEvent } from '../../kernel/events.ts';
 import type { Result } from '../../kernel/result.ts';
+import { pendingSeats } from '../../kernel/sealed.ts';
 import type { BatchPlan, GrailWarCommand, Judgment, Knowledge, ParticipantSpec, PrebattleDecl, SlotPlan, WindowDecl } from './commands.ts';
 import type { GrailWarEvent } from './events.ts';
 import { grailWar } from './index.ts';
@@ -155,6 +156,15 @@ export function submit(s: GrailWarState, id: string, plan: BatchPlan): { state: 
 
 export function windowDecl(s: GrailWarState, id: string, decl: WindowDecl): { state: GrailWarState; events: GrailWarEvent[] } {
   return run(s, seat(s.characters[id]!.seat), { type: 'battle.window', decl });
+}
+
+/** Every master in the seal window passes with an empty declaration (GW-BATTLE-11), so the revealed batch resolves. */
+export function passWindow(s: GrailWarState): GrailWarState {
+  while (s.battle?.phase === 'window') {
+    const id = pendingSeats(s.battle.window!)[0]!;
+    s = run(s, seat(s.characters[id]!.seat), { type: 'battle.window', decl: { actions: [] } }).state;
+  }
+  return s;
 }
 
 /** All hits of a battle so far, flattened. */

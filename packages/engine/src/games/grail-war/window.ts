@@ -12,20 +12,17 @@ import { revealStep } from './sealed-step.ts';
 import type { Battle, Character, GrailWarState } from './state.ts';
 import { SLOTS, characterOf, globalSlot, participantOf } from './state.ts';
 
-/** Masters who may use a seal after this reveal: in the battle, with seals left and their servant standing (HIDE-D5). */
+/**
+ * The masters who sit in the post-reveal window: every master standing in the battle (HIDE-D5, "masters in the
+ * battle"). Who of them holds a seal, or a standing servant to use one on, is that master's side's to know
+ * (GW-HIDE-F10, seals spent outside the battle included), so the window never depends on it: it follows every
+ * reveal while a master stands, each of them answers, and an empty declaration passes (HIDE-04).
+ */
 export function windowMasters(state: GrailWarState, battle: Battle): string[] {
-  return battle.participants
-    .filter((p) => standing(p))
-    .map((p) => characterOf(state, p.id)!)
-    .filter((c) => c.sheet.kind === 'master' && (c.sheet.sealsLeft ?? 0) > 0 && c.partner !== null)
-    .filter((c) => {
-      const servant = participantOf(battle, c.partner!);
-      return servant !== undefined && standing(servant);
-    })
-    .map((c) => c.id);
+  return battle.participants.filter((p) => standing(p) && characterOf(state, p.id)!.sheet.kind === 'master').map((p) => p.id);
 }
 
-/** The `window` phase after a batch reveal (GW-BATTLE-11); straight on to resolution when no master can use a seal. */
+/** The `window` phase after a batch reveal (GW-BATTLE-11); straight on to resolution when no master stands. */
 export function enterWindow(ctx: Ctx): Result<void> {
   const battle = ctx.state.battle!;
   const masters = windowMasters(ctx.state, battle);
@@ -58,8 +55,12 @@ export function battleWindow(ctx: Ctx, c: Cmd<'battle.window'>): Result<void> {
   return done;
 }
 
-/** Checks a window declaration: seal count, timing options, and each seal's own conditions (GW-SEAL-05/07/08/10). */
+/**
+ * Checks a window declaration: seal count, timing options, and each seal's own conditions (GW-SEAL-05/07/08/10).
+ * Passing is always open; every refusal speaks of the declaring master's own seals and servant.
+ */
 export function checkWindow(state: GrailWarState, battle: Battle, me: Character, decl: WindowDecl): Result<void> {
+  if (decl.actions.length === 0) return done;
   const o = state.options;
   const sheet = me.sheet;
   if (sheet.kind !== 'master' || !me.partner) return err('NOT_A_MASTER', 'GW-SEAL-00');
@@ -67,8 +68,10 @@ export function checkWindow(state: GrailWarState, battle: Battle, me: Character,
   const kinds = decl.actions.map((a) => a.seal);
   if (new Set(kinds).size !== kinds.length) return err('DUPLICATE_SEAL', 'GW-SEAL-00');
   const servant = characterOf(state, me.partner)!;
-  const sp = participantOf(battle, servant.id)!;
-  const plan = battle.plans[servant.id]!;
+  const sp = participantOf(battle, servant.id);
+  const plan = battle.plans[servant.id];
+  // The seals of the window act on the master's own servant's revealed plan.
+  if (!sp || !standing(sp) || !plan) return err('SERVANT_NOT_IN_BATTLE', 'GW-BATTLE-11');
   for (const a of decl.actions) {
     if (a.seal !== 'defenseStanceHeal' && (!Number.isInteger(a.slot) || a.slot < 1 || a.slot > SLOTS)) return err('BAD_SLOT', 'GW-BATTLE-11');
     if (a.seal === 'defenseStanceHeal' && !(o.sealDefenseMidBattleHeal || o.sealRules === '000')) return err('SEAL_VARIANT_OFF', 'GW-SEAL-05');
