@@ -34,15 +34,15 @@ export function view(state: GrailWarState, viewer: Viewer): GrailWarView {
             seat: own ? c.seat : null,
             className: servant && (own || k?.classKnown) ? servant.className : null,
             trueName: servant && (own || k?.trueNameKnown) ? servant.trueName : null,
-            sheet: own ? structuredClone(c.sheet) : null,
+            sheet: own ? copyJson(c.sheet) : null,
             status: own ? statusFor(state, acl, c, viewer) : null,
             sanctions: concealmentOf(state, c.id).sanctions,
           };
         });
   return {
     game: 'grail-war',
-    viewer: structuredClone(viewer),
-    options: structuredClone(state.options),
+    viewer: copyJson(viewer),
+    options: copyJson(state.options),
     seats: state.seats.map((s) => ({ ...s })),
     characters,
     ledger: knowledgeFor(acl, state.ledger, viewer),
@@ -85,22 +85,22 @@ function battleFor(state: GrailWarState, acl: Acl, b: Battle, v: Viewer, known: 
     batch: b.batch,
     batches: b.batches,
     slotsPlayed: b.slotsPlayed,
-    engaged: structuredClone(b.engaged),
+    engaged: copyJson(b.engaged),
     participants: b.participants.map((p) => {
       const own = seesPrivate(acl, p.id, v);
       const sheet = state.characters[p.id]!.sheet;
       const showHp = own || (member && state.options.showHpToOpponents);
       const { id, side, row, status, ...rest } = p;
-      return { id, side, row, status, hp: showHp ? { ...sheet.hp } : null, mp: showHp ? { ...sheet.mp } : null, private: own ? structuredClone(rest) : null };
+      return { id, side, row, status, hp: showHp ? { ...sheet.hp } : null, mp: showHp ? { ...sheet.mp } : null, private: own ? copyJson(rest) : null };
     }),
     prebattle: member ? sealedFor(acl, b.prebattle, v) : null,
     submission: member && b.submission ? sealedFor(acl, b.submission, v) : null,
     window: member && b.window ? sealedFor(acl, b.window, v) : null,
     deadline: member ? b.deadline : null,
     // Plans are stored only at reveal, so whatever is here is public to battle viewers.
-    plans: Object.keys(b.plans).length > 0 ? structuredClone(b.plans) : null,
+    plans: Object.keys(b.plans).length > 0 ? copyJson(b.plans) : null,
     // Seals used in battle are announced by name at the window's reveal (F10); they are stored only then.
-    windowActions: b.windowActions.length > 0 ? structuredClone(b.windowActions) : null,
+    windowActions: b.windowActions.length > 0 ? copyJson(b.windowActions) : null,
     history: b.history.map((r) => slotFor(acl, r, v)),
     knowledge: known,
     withdrawnSides: [...b.withdrawnSides],
@@ -119,7 +119,16 @@ function sealedFor<A>(acl: Acl, s: Sealed<A>, v: Viewer) {
       const e = sealedAnswerOf(s, seat);
       if (!e) return { character: seat, declared: false };
       const show = s.status === 'revealed' || seesPrivate(acl, seat, v);
-      return show ? { character: seat, declared: true, commitment: e.commitment, answer: structuredClone(e.answer) } : { character: seat, declared: true, commitment: e.commitment };
+      return show ? { character: seat, declared: true, commitment: e.commitment, answer: copyJson(e.answer) } : { character: seat, declared: true, commitment: e.commitment };
     }),
   };
+}
+
+/** A deep copy of plain data (a state holds nothing else): the view's many small parts cost less this way than by structuredClone. */
+function copyJson<T>(value: T): T {
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) return value.map(copyJson) as T;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) out[k] = copyJson(v);
+  return out as T;
 }
