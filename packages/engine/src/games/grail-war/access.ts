@@ -53,12 +53,13 @@ export const seesKnowledge = (acl: Acl, k: Pick<Knowledge, 'knower'>, v: Viewer)
 /** A relationship entry and its score belong to its holder (HIDE-F15/F16); the partner and the other side see nothing. */
 export const seesRelation = (acl: Acl, holder: string, v: Viewer): boolean => mirrors(acl, v) || (v.role === 'player' && acl.ownerOf[holder] === v.seat);
 
+/** The relationship entries this viewer holds (HIDE-F15/F16). */
 export function relationsFor(acl: Acl, list: Relation[], v: Viewer): Relation[] {
   return list.filter((r) => seesRelation(acl, r.holder, v)).map((r) => ({ ...r }));
 }
 
-/** What a knower sees of its own ledger: the believed total only (INFO-04, HIDE-F13); the GM sees both. */
 export type KnowledgeView = GwKnowledgeView;
+/** What a knower sees of its own ledger: the believed total only (INFO-04, HIDE-F13); the GM sees both. */
 export function knowledgeFor(acl: Acl, ks: Knowledge[], v: Viewer): KnowledgeView[] {
   return ks
     .filter((k) => seesKnowledge(acl, k, v))

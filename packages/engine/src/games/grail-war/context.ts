@@ -53,6 +53,7 @@ export function requireOwnerOrGm(ctx: Ctx, c: Character): Result<void> {
   return err('NOT_YOUR_CHARACTER', 'GW-HIDE-00');
 }
 
+/** The battle, in this phase if one is named. */
 export function requireBattle(ctx: Ctx, phase?: Battle['phase']): Result<Battle> {
   const b = ctx.state.battle;
   if (!b) return err('NO_BATTLE', 'GW-BATTLE-01');
@@ -67,5 +68,6 @@ export function sheetOf(state: GrailWarState, id: string): ServantSheet | Master
   return c.sheet;
 }
 
+/** Still fighting: neither defeated nor pulled out (BATTLE-20, SEAL-01/02). */
 export const standing = (p: Participant): boolean => p.status === 'standing';
 

@@ -1,5 +1,5 @@
 import type { GwMatchCell, GwMatchKind, GwMatchupTable, GwOptions } from '@veiltable/protocol/games/grail-war';
-import { gwMatchKind } from '@veiltable/protocol/games/grail-war';
+import { gwMatchKind, gwOptions } from '@veiltable/protocol/games/grail-war';
 
 /** The six kinds the matchup table knows (GW-BATTLE-13). */
 export const MATCH_KINDS = gwMatchKind.options;
@@ -83,23 +83,14 @@ export function defaultGrailWarOptions(version: RulesVersion = '001'): GrailWarO
   };
 }
 
-/** Checks option values a GM may set; returns the first bad key or null. */
+/**
+ * Checks option values a GM may set; returns the first bad key or null. Ranges and values are the wire schema's; a
+ * matchup table must also agree with itself (if I win, you lose).
+ */
 export function badOption(o: GrailWarOptions): string | null {
-  if (!Number.isInteger(o.sealsPerMaster) || o.sealsPerMaster < 0 || o.sealsPerMaster > 20) return 'sealsPerMaster';
-  if (!Number.isInteger(o.battleBatches) || o.battleBatches < 1 || o.battleBatches > 20) return 'battleBatches';
-  if (o.stepTimerSeconds !== null && (!Number.isInteger(o.stepTimerSeconds) || o.stepTimerSeconds < 10 || o.stepTimerSeconds > 86400)) return 'stepTimerSeconds';
-  if (!Number.isInteger(o.servantSupportBonus) || o.servantSupportBonus < 0 || o.servantSupportBonus > 20) return 'servantSupportBonus';
-  if (!Number.isInteger(o.poolRecoveryMeritCost) || o.poolRecoveryMeritCost < 0 || o.poolRecoveryMeritCost > 20) return 'poolRecoveryMeritCost';
-  if (!Number.isInteger(o.exGradeValue) || o.exGradeValue < 5 || o.exGradeValue > 20) return 'exGradeValue';
-  if (!Number.isInteger(o.armyDefenseLoss) || o.armyDefenseLoss < 0 || o.armyDefenseLoss > 20) return 'armyDefenseLoss';
-  for (const row of Object.keys(o.matchupTable) as MatchKind[]) {
-    for (const col of Object.keys(o.matchupTable[row]) as MatchKind[]) {
-      const a = o.matchupTable[row][col];
-      const b = o.matchupTable[col]?.[row];
-      // A table must agree with itself: if I win, you lose.
-      const mirror = { W: 'L', L: 'W', '=': '=', '·': '·' } as const;
-      if (b !== mirror[a]) return 'matchupTable';
-    }
-  }
+  const parsed = gwOptions.safeParse(o);
+  if (!parsed.success) return String(parsed.error.issues[0]?.path[0] ?? 'options');
+  const mirror = { W: 'L', L: 'W', '=': '=', '·': '·' } as const;
+  for (const row of MATCH_KINDS) for (const col of MATCH_KINDS) if (o.matchupTable[col][row] !== mirror[o.matchupTable[row][col]]) return 'matchupTable';
   return null;
 }

@@ -22,6 +22,7 @@ export function masterWithSeal(ctx: Ctx, rule: string, named: string | undefined
   return ok({ master, servant: characterOf(ctx.state, master.partner)! });
 }
 
+/** Spends one of the master's seals (SEAL-00). */
 export function spendSeal(master: Character): void {
   if (master.sheet.kind === 'master') master.sheet.sealsLeft = (master.sheet.sealsLeft ?? 0) - 1;
 }

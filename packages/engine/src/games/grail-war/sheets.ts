@@ -127,6 +127,7 @@ export function validateMasterSheet(m: MasterSheet): Result<void> {
   return checkInventory(m.items, m.consumables);
 }
 
+/** Checks a sheet of either kind (GW-CORE-02..04). */
 export function validateSheet(sheet: Sheet): Result<void> {
   return sheet.kind === 'servant' ? validateServantSheet(sheet) : validateMasterSheet(sheet);
 }

@@ -172,6 +172,7 @@ export function setup(seed: string): GrailWarState {
   return { rng: newRngState(seed), options: defaultGrailWarOptions('001'), seats: [], characters: {}, ledger: [], battle: null, battleCount: 0, relations: [], concealment: {} };
 }
 
+/** The character with this id, if any (ids come from the wire, so no prototype key counts). */
 export function characterOf(state: GrailWarState, id: string): Character | undefined {
   return Object.hasOwn(state.characters, id) ? state.characters[id] : undefined;
 }
@@ -189,8 +190,10 @@ export function privateSeats(state: GrailWarState, id: string): string[] {
   return partner ? [c.seat, partner.seat] : [c.seat];
 }
 
+/** The battle's participant for this character, if it takes part. */
 export function participantOf(battle: Battle, id: string): Participant | undefined {
   return battle.participants.find((p) => p.id === id);
 }
 
+/** A slot counted over the whole battle (1-based), as SEAL-07/08 cover the next three wherever the batch ends. */
 export const globalSlot = (batch: number, slot: number): number => (batch - 1) * SLOTS + slot;
