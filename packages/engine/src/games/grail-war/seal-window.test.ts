@@ -89,6 +89,14 @@ describe('GW-HIDE-F10 GW-HIDE-D5 the seal window tells nobody who holds a seal',
     expect(done.state.battle!.batch).toBe(2);
   });
 
+  test('GW-HIDE-D5 before the reveal a window declaration is its master’s and the GM’s; the battle sees only that it was made', () => {
+    const s = run(battleAfterReveal(0).state, seat('s4'), { type: 'battle.window', decl: { actions: [{ seal: 'absoluteDefense', slot: 1 }] } }).state;
+    const entryOf = (v: Viewer) => view(s, v).battle?.window?.entries.find((e) => e.character === 'mb');
+    for (const v of [seat('s4'), GM]) expect(entryOf(v)?.answer).toEqual({ actions: [{ seal: 'absoluteDefense', slot: 1 }] });
+    for (const v of [seat('s2'), seat('s1'), seat('s3')]) expect(entryOf(v)).toEqual({ character: 'mb', declared: true, commitment: entryOf(GM)!.commitment });
+    expect(entryOf(seat('s5'))).toBeUndefined();
+  });
+
   test('GW-HIDE-F10 (INFERRED) a seal used in the window is announced by name to the battle at its reveal', () => {
     let s = battleAfterReveal(0).state;
     s = run(s, seat('s4'), { type: 'battle.window', decl: { actions: [{ seal: 'absoluteDefense', slot: 1 }] } }).state;

@@ -93,9 +93,10 @@ function battleFor(state: GrailWarState, acl: Acl, b: Battle, v: Viewer, known: 
       const { id, side, row, status, ...rest } = p;
       return { id, side, row, status, hp: showHp ? { ...sheet.hp } : null, mp: showHp ? { ...sheet.mp } : null, private: own ? copyJson(rest) : null };
     }),
-    prebattle: member ? sealedFor(acl, b.prebattle, v) : null,
-    submission: member && b.submission ? sealedFor(acl, b.submission, v) : null,
-    window: member && b.window ? sealedFor(acl, b.window, v) : null,
+    // Before the reveal an answer is its side's (HIDE-D3, D4); a window declaration its master's alone (HIDE-D5).
+    prebattle: member ? sealedFor(b.prebattle, (id) => seesPrivate(acl, id, v)) : null,
+    submission: member && b.submission ? sealedFor(b.submission, (id) => seesPrivate(acl, id, v)) : null,
+    window: member && b.window ? sealedFor(b.window, (id) => mirrors(acl, v) || (v.role === 'player' && acl.ownerOf[id] === v.seat)) : null,
     deadline: member ? b.deadline : null,
     // Plans are stored only at reveal, so whatever is here is public to battle viewers.
     plans: Object.keys(b.plans).length > 0 ? copyJson(b.plans) : null,
@@ -112,13 +113,13 @@ function battleFor(state: GrailWarState, acl: Acl, b: Battle, v: Viewer, known: 
 }
 
 /** A sealed step: who answered and the commitment for all; the answer for its own side until reveal, for all after. */
-function sealedFor<A>(acl: Acl, s: Sealed<A>, v: Viewer) {
+function sealedFor<A>(s: Sealed<A>, seesAnswer: (character: string) => boolean) {
   return {
     status: s.status,
     entries: s.seats.map((seat) => {
       const e = sealedAnswerOf(s, seat);
       if (!e) return { character: seat, declared: false };
-      const show = s.status === 'revealed' || seesPrivate(acl, seat, v);
+      const show = s.status === 'revealed' || seesAnswer(seat);
       return show ? { character: seat, declared: true, commitment: e.commitment, answer: copyJson(e.answer) } : { character: seat, declared: true, commitment: e.commitment };
     }),
   };
