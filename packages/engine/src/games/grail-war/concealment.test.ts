@@ -51,7 +51,7 @@ function fight(s: GrailWarState, f: Fight = {}): { state: GrailWarState; events:
       s = out.state;
       events.push(...out.events);
     }
-    // Masters with seals get a post-reveal window; they pass.
+    // Masters in the battle get a post-reveal window; they pass.
     while (s.battle!.phase === 'window') {
       const id = s.battle!.window!.seats.find((m) => !Object.hasOwn(s.battle!.window!.answers, m))!;
       const out = run(s, seat(s.characters[id]!.seat), { type: 'battle.window', decl: { actions: [] } });
