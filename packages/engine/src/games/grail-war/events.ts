@@ -44,9 +44,8 @@ export function emit(ctx: Ctx, happened: Happening): void {
 }
 
 /**
- * The seats an event is redacted for one by one: the room's seats and every seat that owns a character (a room may
- * hold characters on seats its seat list lacks, as rooms saved before `seat.add` do). Any other seat reads what a
- * stranger reads.
+ * The seats an event is redacted for one by one: the room's seats and every seat that owns a character (a room saved
+ * by an earlier version may hold characters on seats its seat list lacks). Any other seat reads what a stranger reads.
  */
 function audienceSeats(ctx: Ctx, acl: Acl): string[] {
   return [...new Set([...ctx.seats().map((s) => s.id), ...Object.values(acl.ownerOf)])];

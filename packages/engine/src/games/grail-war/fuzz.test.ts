@@ -14,7 +14,8 @@ import { viewEvent } from '../../kernel/events.ts';
 import { view } from './view.ts';
 import { gwCommand, gwView, gwViewEvent } from '@veiltable/protocol/games/grail-war';
 
-// Issue 4: at least 1,000 random legal battles. Per-battle checks stay cheap (views only where a secret is pending).
+// Issue 4: at least 1,000 random legal battles. The hidden-fact audit views every command for every viewer; the other
+// leak checks look at views only where a secret is pending.
 const RUNS = 1000;
 /** One battle in this many is also played in a twin room whose masters kept the seals they spent privately. */
 const TWIN_EVERY = 4;
