@@ -1,12 +1,37 @@
 import type { Viewer } from '@veiltable/protocol';
+import type { GwHitView, GwKnowledgeView, GwReward, GwSlotView } from '@veiltable/protocol/games/grail-war';
 import type { Knowledge } from './commands.ts';
-import type { DamageStep, PlayerStep } from './damage.ts';
 import { playerSteps } from './damage.ts';
-import type { Acl } from './events.ts';
+import type { GrailWarOptions } from './options.ts';
 import type { Relation } from './relations.ts';
-import type { Hit, Reward, SlotRecord } from './state.ts';
+import type { GrailWarState, Hit, Reward, SlotRecord } from './state.ts';
+import { privateSeats } from './state.ts';
 
-/** Who sees what (§17.1), as predicates over the frozen ACL, shared by view and viewEvent. */
+/**
+ * Who sees what (§17.1), as predicates over an ACL: the seats that see each character's private side (owner +
+ * partner), each character's owner, the seats of everyone in the battle (GW-HIDE-01). The view reads the ACL of the
+ * state it shows; an event reads the ACL of the moment it was made, through perViewer, so its parts are fixed then.
+ */
+export type Acl = {
+  privateOf: Record<string, string[]>;
+  ownerOf: Record<string, string>;
+  battleSeats: string[];
+  spectators: GrailWarOptions['spectatorVisibility'];
+  pairSharesInfo: boolean;
+};
+
+/** The ACL of a state as it is now. */
+export function aclOf(state: GrailWarState): Acl {
+  const privateOf: Record<string, string[]> = {};
+  const ownerOf: Record<string, string> = {};
+  for (const [id, c] of Object.entries(state.characters)) {
+    privateOf[id] = privateSeats(state, id);
+    ownerOf[id] = c.seat;
+  }
+  const battleSeats = new Set<string>();
+  for (const p of state.battle?.participants ?? []) for (const seat of privateSeats(state, p.id)) battleSeats.add(seat);
+  return { privateOf, ownerOf, battleSeats: [...battleSeats], spectators: state.options.spectatorVisibility, pairSharesInfo: state.options.pairSharesInfo };
+}
 
 /** The GM, or a spectator under `gmMirror`: sees everything. */
 export const mirrors = (acl: Acl, v: Viewer): boolean => v.role === 'gm' || (v.role === 'spectator' && acl.spectators === 'gmMirror');
@@ -22,18 +47,19 @@ export const inBattle = (acl: Acl, v: Viewer): boolean => mirrors(acl, v) || (v.
 export const seesReveals = (acl: Acl, v: Viewer): boolean => inBattle(acl, v) || (v.role === 'spectator' && acl.spectators !== 'public');
 
 /** A knowledge entry belongs to its knower (F11); partners only under `pairSharesInfo`. */
-export const seesKnowledge = (acl: Acl, k: Knowledge, v: Viewer): boolean =>
+export const seesKnowledge = (acl: Acl, k: Pick<Knowledge, 'knower'>, v: Viewer): boolean =>
   mirrors(acl, v) || (v.role === 'player' && (acl.ownerOf[k.knower] === v.seat || (acl.pairSharesInfo && seesPrivate(acl, k.knower, v))));
 
 /** A relationship entry and its score belong to its holder (HIDE-F15/F16); the partner and the other side see nothing. */
 export const seesRelation = (acl: Acl, holder: string, v: Viewer): boolean => mirrors(acl, v) || (v.role === 'player' && acl.ownerOf[holder] === v.seat);
 
+/** The relationship entries this viewer holds (HIDE-F15/F16). */
 export function relationsFor(acl: Acl, list: Relation[], v: Viewer): Relation[] {
   return list.filter((r) => seesRelation(acl, r.holder, v)).map((r) => ({ ...r }));
 }
 
+export type KnowledgeView = GwKnowledgeView;
 /** What a knower sees of its own ledger: the believed total only (INFO-04, HIDE-F13); the GM sees both. */
-export type KnowledgeView = Omit<Knowledge, 'total'> & { total?: number };
 export function knowledgeFor(acl: Acl, ks: Knowledge[], v: Viewer): KnowledgeView[] {
   return ks
     .filter((k) => seesKnowledge(acl, k, v))
@@ -43,28 +69,32 @@ export function knowledgeFor(acl: Acl, ks: Knowledge[], v: Viewer): KnowledgeVie
     });
 }
 
-export type HitView = { attacker: string; target: string; hp: number; mp: number; via: Hit['via']; steps?: DamageStep[] | PlayerStep[] };
+export type HitView = GwHitView;
 
 /** A hit: the GM sees every step; the attacker's side sees steps without the info term (HIDE-03); others the final. */
 export function hitFor(acl: Acl, h: Hit, v: Viewer): HitView {
   const base = { attacker: h.attacker, target: h.target, hp: h.hp, mp: h.mp, via: h.via };
-  if (mirrors(acl, v)) return { ...base, steps: structuredClone(h.steps) };
+  if (mirrors(acl, v)) return { ...base, steps: h.steps.map((x) => ({ ...x })) };
   if (seesPrivate(acl, h.attacker, v)) return { ...base, steps: playerSteps(h.steps) };
   return base;
 }
 
-export type SlotView = Omit<SlotRecord, 'hits' | 'npCosts'> & { hits: HitView[]; npCosts: SlotRecord['npCosts'] };
+export type SlotView = GwSlotView;
 
 /** One resolved slot for a viewer who sees reveals: MP costs stay with their owner's side (F06). */
 export function slotFor(acl: Acl, r: SlotRecord, v: Viewer): SlotView {
   return {
-    ...structuredClone(r),
+    batch: r.batch,
+    slot: r.slot,
+    plays: r.plays.map((x) => ({ ...x, judgment: { ...x.judgment } })),
+    supports: r.supports.map((x) => ({ ...x })),
     hits: r.hits.map((h) => hitFor(acl, h, v)),
     npCosts: r.npCosts.filter((c) => seesPrivate(acl, c.character, v)).map((c) => ({ ...c })),
+    defeated: [...r.defeated],
   };
 }
 
 /** Rewards go to their owner and partner only (F31). */
-export function rewardsFor(acl: Acl, rewards: Reward[], v: Viewer): Reward[] {
-  return rewards.filter((r) => seesPrivate(acl, r.character, v)).map((r) => structuredClone(r));
+export function rewardsFor(acl: Acl, rewards: Reward[], v: Viewer): GwReward[] {
+  return rewards.filter((r) => seesPrivate(acl, r.character, v)).map((r) => ({ ...r, info: r.info.map((i) => ({ ...i })), notes: [...r.notes] }));
 }

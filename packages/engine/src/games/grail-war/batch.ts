@@ -1,14 +1,15 @@
 import type { Result } from '../../kernel/result.ts';
 import { err } from '../../kernel/result.ts';
-import { allAnswered, answerSealed, openSealed, revealSealed } from '../../kernel/sealed.ts';
-import type { BatchPlan, SlotPlan } from './commands.ts';
+import { allAnswered, answerSealed, openSealed } from '../../kernel/sealed.ts';
+import type { BatchPlan, Cmd, SlotPlan } from './commands.ts';
 import type { Ctx } from './context.ts';
-import { aclOf, done, emit, requireBattle, requireCharacter, standing, stepDeadline } from './context.ts';
+import { done, requireBattle, requireCharacter, standing, stepDeadline } from './context.ts';
+import { emit } from './events.ts';
+import { enterPhase } from './flow.ts';
 import { checkPlan } from './plan-check.ts';
-import { resolveBatch } from './resolve.ts';
+import { revealStep } from './sealed-step.ts';
 import type { Battle, Participant } from './state.ts';
 import { SLOTS, characterOf, participantOf } from './state.ts';
-import { openWindow } from './window.ts';
 
 /**
  * Who faces whom this batch (GW-BATTLE-03, M1): standing front-row members face every standing enemy in
@@ -40,9 +41,10 @@ export function engagement(battle: Battle, meleeMode: 'simultaneous' | 'sequenti
   return out;
 }
 
-/** Opens batch n: a sealed submission for every standing participant (GW-BATTLE-09/10). */
-export function openBatch(ctx: Ctx, battle: Battle, n: number): void {
-  battle.batch = n;
+/** The `submit` phase: opens the battle's current batch, a sealed submission for every standing participant (GW-BATTLE-09/10). */
+export function enterSubmit(ctx: Ctx): Result<void> {
+  const battle = ctx.state.battle!;
+  const n = battle.batch;
   battle.phase = 'submit';
   battle.plans = {};
   battle.windowActions = [];
@@ -50,14 +52,16 @@ export function openBatch(ctx: Ctx, battle: Battle, n: number): void {
   battle.deadline = stepDeadline(ctx);
   battle.engaged = engagement(battle, ctx.state.options.meleeMode);
   battle.submission = openSealed<BatchPlan>(battle.participants.filter(standing).map((p) => p.id));
-  emit(ctx, { type: 'batch.opened', batch: n, engaged: structuredClone(battle.engaged), acl: aclOf(ctx.state) });
+  emit(ctx, { type: 'batch.opened', batch: n, engaged: battle.engaged });
+  return done;
 }
 
 /** Player: one batch of five slots, sealed (GW-BATTLE-10). */
-export function battleSubmit(ctx: Ctx, plan: BatchPlan): Result<void> {
+export function battleSubmit(ctx: Ctx, c: Cmd<'battle.submit'>): Result<void> {
+  const plan = c.plan;
   const b = requireBattle(ctx, 'submit');
   if (!b.ok) return b;
-  const me = requireCharacter(ctx);
+  const me = requireCharacter(ctx, c.character);
   if (!me.ok) return me;
   const battle = b.value;
   const p = participantOf(battle, me.value.id);
@@ -66,7 +70,7 @@ export function battleSubmit(ctx: Ctx, plan: BatchPlan): Result<void> {
   if (!valid.ok) return valid;
   const entry = answerSealed(battle.submission!, p.id, plan, ctx.rng);
   if (!entry.ok) return err('NOT_IN_DECLARATION', 'GW-BATTLE-10');
-  emit(ctx, { type: 'sealed.answered', step: 'batch', character: p.id, commitment: entry.value.commitment, acl: aclOf(ctx.state) });
+  emit(ctx, { type: 'sealed.answered', step: 'batch', character: p.id, commitment: entry.value.commitment });
   if (allAnswered(battle.submission!)) revealBatch(ctx, battle);
   return done;
 }
@@ -77,17 +81,16 @@ export function waitPlan(engaged: string[]): BatchPlan {
   return { slots: Array.from({ length: SLOTS }, slot), activatePlus: [] };
 }
 
-/** Reveals every plan at once, pays the costs declared with them, then opens the seal window or resolves. */
+/** Reveals every plan at once, pays the costs declared with them, then goes on to the seal window (GW-BATTLE-11). */
 export function revealBatch(ctx: Ctx, battle: Battle): void {
-  const revealed = revealSealed(battle.submission!);
-  if (!revealed.ok) throw new Error('batch already revealed');
-  for (const r of revealed.value) {
+  const revealed = revealStep(battle, 'submission');
+  for (const r of revealed) {
     const plan = r.declared && r.answer ? r.answer : waitPlan(battle.engaged[r.seat] ?? []);
     battle.plans[r.seat] = plan;
     payCosts(ctx, battle, r.seat, plan);
   }
-  emit(ctx, { type: 'batch.revealed', batch: battle.batch, answers: revealed.value, acl: aclOf(ctx.state) });
-  if (!openWindow(ctx, battle)) resolveBatch(ctx, battle);
+  emit(ctx, { type: 'batch.revealed', batch: battle.batch, answers: revealed });
+  enterPhase(ctx, 'window');
 }
 
 /** Merit, 명운 and NP Boost seals are paid at reveal, once the plan is public and binding. */

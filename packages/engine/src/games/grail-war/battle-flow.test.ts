@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { verifyCommitment } from '../../kernel/commitment.ts';
 import type { Knowledge } from './commands.ts';
 import type { GrailWarState } from './state.ts';
-import { hitsOf, judgment as j, planVs, prepareAll, refused, room, run, seat, servant, start, submit } from './test-support.ts';
+import { hitsOf, judgment as j, planVs, prepareAll, readAll, refused, room, run, seat, servant, start, submit } from './test-support.ts';
 
 const knows = (knower: string, target: string, over: Partial<Knowledge> = {}): Knowledge => ({
   knower,
@@ -31,7 +31,7 @@ describe('battle procedure', () => {
     const second = run(first.state, seat('s2'), { type: 'battle.prepare', decl: { row: null, seals: [], conviction: 0, consumables: [], activatePlus: [], guardian: false } });
     expect(second.events.map((e) => e.type)).toEqual(['sealed.answered', 'prebattle.revealed', 'batch.opened']);
     expect(second.state.battle!.participants.map((p) => p.row)).toEqual(['back', 'front']);
-    const revealed = second.events[1]!;
+    const revealed = readAll(second.events)[1]!;
     if (revealed.type !== 'prebattle.revealed') throw new Error('expected reveal');
     for (const a of revealed.answers) expect(verifyCommitment(a.answer, a.salt!, a.commitment!)).toBe(true);
   });

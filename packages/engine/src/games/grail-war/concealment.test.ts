@@ -5,8 +5,9 @@ import type { GrailWarOptions } from './options.ts';
 import type { MasterSheet, NoblePhantasm, NpType, ServantSheet } from './sheets.ts';
 import type { Judgment, SlotPlan } from './commands.ts';
 import type { GrailWarState } from './state.ts';
-import { GM, SPECTATOR, judgment as j, master, planVs, prepareAll, room, run, seat, servant, start, submit } from './test-support.ts';
-import { view, viewEvent } from './view.ts';
+import { GM, SPECTATOR, judgment as j, master, planVs, prepareAll, readAll, room, run, seat, servant, start, submit } from './test-support.ts';
+import { viewEvent } from '../../kernel/events.ts';
+import { view } from './view.ts';
 
 const np = (npType: NpType): NoblePhantasm => ({ id: 'np1', name: 'NP', npType, mode: 'alwaysActive', hpDamage: 5, mpDamage: 0, mpCost: 0, cards: 1 });
 
@@ -50,7 +51,7 @@ function fight(s: GrailWarState, f: Fight = {}): { state: GrailWarState; events:
       s = out.state;
       events.push(...out.events);
     }
-    // Masters with seals get a post-reveal window; they pass.
+    // Masters in the battle get a post-reveal window; they pass.
     while (s.battle!.phase === 'window') {
       const id = s.battle!.window!.seats.find((m) => !Object.hasOwn(s.battle!.window!.answers, m))!;
       const out = run(s, seat(s.characters[id]!.seat), { type: 'battle.window', decl: { actions: [] } });
@@ -63,7 +64,7 @@ function fight(s: GrailWarState, f: Fight = {}): { state: GrailWarState; events:
 
 const left = (s: GrailWarState, id: string) => s.concealment[id]?.value ?? 100;
 const losses = (events: GrailWarEvent[]) =>
-  Object.fromEntries(events.flatMap((e) => (e.type === 'concealment.lost' ? [[e.character, e.loss]] : [])));
+  Object.fromEntries(readAll(events).flatMap((e) => (e?.type === 'concealment.lost' ? [[e.character, e.loss]] : [])));
 
 describe('GW-SAN-02 GW-SAN-04 GW-SAN-05 what one battle costs', () => {
   test.each<[string, Partial<GrailWarOptions>, Partial<ServantSheet>, Fight, Record<string, number>]>([
@@ -129,7 +130,7 @@ describe('GW-SAN-01 GW-HIDE-F18 concealment and sanctions', () => {
     const { state, events } = fight(campaign());
     const shown = (v: Parameters<typeof view>[1]) => view(state, v).characters.find((c) => c.id === 'a')!.status?.concealment ?? null;
     expect([shown(seat('s1')), shown(seat('s3')), shown(GM), shown(seat('s2'))]).toEqual([96, 96, 96, null]);
-    const lost = events.find((e) => e.type === 'concealment.lost' && e.character === 'a')!;
+    const lost = events.find((e) => { const gm = viewEvent(e, GM); return gm?.type === 'concealment.lost' && gm.character === 'a'; })!;
     expect([viewEvent(lost, seat('s3')), viewEvent(lost, seat('s2')), viewEvent(lost, SPECTATOR)]).toEqual([{ type: 'concealment.lost', character: 'a', loss: 4, value: 96 }, null, null]);
   });
 
@@ -149,8 +150,8 @@ describe('GW-SAN-01 GW-HIDE-F18 concealment and sanctions', () => {
     const s = campaign();
     s.concealment.a = { value: 3, regions: {}, sanctions: 0 };
     const first = fight(s);
-    expect([left(first.state, 'a'), first.events.filter((e) => e.type === 'concealment.sanctioned')]).toEqual([0, [{ type: 'concealment.sanctioned', character: 'a', reason: 'zero' }]]);
+    expect([left(first.state, 'a'), readAll(first.events).filter((e) => e?.type === 'concealment.sanctioned')]).toEqual([0, [{ type: 'concealment.sanctioned', character: 'a', reason: 'zero' }]]);
     const second = fight(first.state, { region: 'r2' });
-    expect([left(second.state, 'a'), second.state.concealment.a!.sanctions, second.events.filter((e) => e.type === 'concealment.sanctioned')]).toEqual([0, 1, []]);
+    expect([left(second.state, 'a'), second.state.concealment.a!.sanctions, readAll(second.events).filter((e) => e?.type === 'concealment.sanctioned')]).toEqual([0, 1, []]);
   });
 });

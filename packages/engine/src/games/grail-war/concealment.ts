@@ -1,5 +1,6 @@
 import type { Ctx } from './context.ts';
-import { aclOf, emit } from './context.ts';
+import { copyOf } from './context.ts';
+import { emit } from './events.ts';
 import { rankValue } from './grades.ts';
 import type { GrailWarOptions } from './options.ts';
 import type { NpType } from './sheets.ts';
@@ -73,7 +74,7 @@ export function chargeConcealment(ctx: Ctx, battle: Battle): void {
   const state = ctx.state;
   if (!state.options.characterConcealment) return;
   for (const p of battle.participants) {
-    const record = structuredClone(concealmentOf(state, p.id));
+    const record = copyOf(concealmentOf(state, p.id));
     const region = battle.regions[p.id];
     const raw = rawLoss(state, battle, p);
     let loss = raw;
@@ -87,7 +88,7 @@ export function chargeConcealment(ctx: Ctx, battle: Battle): void {
     const reason = before > 0 && record.value === 0 ? 'zero' : loss >= SANCTION_LOSS ? 'bigLoss' : null;
     if (reason) record.sanctions += 1;
     state.concealment[p.id] = record;
-    emit(ctx, { type: 'concealment.lost', character: p.id, loss, value: record.value, acl: aclOf(state) });
+    emit(ctx, { type: 'concealment.lost', character: p.id, loss, value: record.value });
     if (reason) emit(ctx, { type: 'concealment.sanctioned', character: p.id, reason });
   }
 }

@@ -4,7 +4,7 @@ import { rankValue } from './grades.ts';
 import type { Resolved } from './judgment-values.ts';
 import { itemsOf } from './judgment-values.ts';
 import type { PairingHit } from './matchup.ts';
-import { chantResistance, convictionDamage, convictionReduction } from './prebattle.ts';
+import { chantResistance, convictionDamage, convictionReduction } from './conviction.ts';
 import { relationshipBonus } from './relations.ts';
 import type { Battle, GrailWarState, Hit, Participant } from './state.ts';
 import { SLOTS, characterOf } from './state.ts';

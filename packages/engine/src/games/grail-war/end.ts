@@ -1,41 +1,37 @@
+import type { Result } from '../../kernel/result.ts';
 import type { Ctx } from './context.ts';
-import { aclOf, emit, standing } from './context.ts';
+import { done, standing } from './context.ts';
+import { emit } from './events.ts';
 import { chargeConcealment } from './concealment.ts';
 import { applyInfoGains } from './info-gain.ts';
 import { flagZeroMasters } from './master-zero.ts';
 import type { Battle, GrailWarState, Reward } from './state.ts';
 import { characterOf } from './state.ts';
 
-/** BATTLE-20 (a): ends the battle when at most one side still stands. */
-export function checkEnd(ctx: Ctx, battle: Battle): boolean {
-  if (battle.phase === 'ended') return true;
-  const sides = new Set(battle.participants.filter(standing).map((p) => p.side));
-  if (sides.size <= 1) {
-    endBattle(ctx, battle, 'sideDown');
-    return true;
-  }
-  return false;
-}
-
-/** Closes the battle: winner (BATTLE-21), then the post-battle hooks in order (BATTLE-22). */
-export function endBattle(ctx: Ctx, battle: Battle, reason: NonNullable<Battle['endReason']>): void {
+/**
+ * The `ended` phase (flow.ts endBattle): closes the battle for the reason it holds, decides the winner (BATTLE-21),
+ * then runs the post-battle hooks in order (BATTLE-22).
+ */
+export function enterEnded(ctx: Ctx): Result<void> {
+  const battle = ctx.state.battle!;
+  const reason = battle.endReason!;
   battle.phase = 'ended';
-  battle.endReason = reason;
   battle.submission = null;
   battle.window = null;
   battle.deadline = null;
   battle.winner = ctx.state.options.battleWinnerRule === 'gm' ? null : decideWinner(ctx.state, battle);
-  emit(ctx, { type: 'battle.ended', reason, winner: battle.winner, slotsPlayed: battle.slotsPlayed, acl: aclOf(ctx.state) });
+  emit(ctx, { type: 'battle.ended', reason, winner: battle.winner, slotsPlayed: battle.slotsPlayed });
   battle.rewards = computeRewards(ctx.state, battle);
   for (const r of battle.rewards) {
     const sheet = characterOf(ctx.state, r.character)!.sheet;
     sheet.xp += r.xp;
     sheet.merit += r.merit;
   }
-  emit(ctx, { type: 'battle.rewards', rewards: structuredClone(battle.rewards), acl: aclOf(ctx.state) });
+  emit(ctx, { type: 'battle.rewards', rewards: battle.rewards });
   applyInfoGains(ctx, battle);
   chargeConcealment(ctx, battle);
   flagZeroMasters(ctx, battle);
+  return done;
 }
 
 /** BATTLE-21 default: last side standing; else the side that did not withdraw; else more damage dealt; tie → none. */

@@ -1,70 +1,52 @@
-import type { SealedReveal } from '../../kernel/sealed.ts';
-import type { BatchPlan, Knowledge, PrebattleDecl, WindowDecl } from './commands.ts';
-import type { GrailWarOptions } from './options.ts';
-import type { Relation } from './relations.ts';
-import type { Binding, Override, Reward, SlotRecord } from './state.ts';
+import type { GwViewEvent } from '@veiltable/protocol/games/grail-war';
+import { plain } from '../../kernel/draft.ts';
+import type { GameEvent } from '../../kernel/events.ts';
+import { perViewer } from '../../kernel/events.ts';
+import type { Acl } from './access.ts';
+import { aclOf } from './access.ts';
+import type { Knowledge } from './commands.ts';
+import type { Ctx } from './context.ts';
+import type { PairEventType } from './event-reading.ts';
+import { readEvent } from './event-reading.ts';
 import type { Sheet } from './sheets.ts';
+import type { SlotRecord } from './state.ts';
+
+/** An event as the log stores it: the kernel envelope, each part a protocol view event for its audience. */
+export type GrailWarEvent = GameEvent<GwViewEvent>;
+
+type Told<T extends GwViewEvent['type']> = Extract<GwViewEvent, { type: T }>;
 
 /**
- * Who may see what, frozen into each event so viewEvent can redact it without state: the seats that see each
- * character's private side (owner + partner), and the seats of everyone in the battle (GW-HIDE-01).
+ * What happened, in full, as a handler tells it. Most kinds read alike for everyone they reach (the view event
+ * itself); the others hold what some viewer may not read, which event-reading.ts takes out viewer by viewer.
  */
-export type Acl = {
-  privateOf: Record<string, string[]>;
-  ownerOf: Record<string, string>;
-  battleSeats: string[];
-  spectators: GrailWarOptions['spectatorVisibility'];
-  pairSharesInfo: boolean;
-};
+export type Happening =
+  | Told<'options.set' | 'seat.added' | 'knowledge.removed' | 'relation.set' | 'relation.removed' | 'scene.ended' | 'battle.overridden'>
+  | { type: 'character.registered'; id: string; seat: string; partner: string | null; sheet: Sheet }
+  | { type: 'character.updated'; id: string; sheet: Sheet }
+  | { type: 'knowledge.set'; entry: Knowledge }
+  | (Omit<Told<'battle.started'>, 'knowledge'> & { knowledge: Knowledge[] })
+  | Told<'sealed.answered' | 'prebattle.revealed' | 'batch.opened' | 'batch.revealed' | 'window.opened' | 'window.revealed'>
+  | { type: 'slot.resolved'; record: SlotRecord }
+  | Told<'battle.withdrawn' | 'battle.betrayed' | 'battle.extended' | 'seal.retreat' | 'battle.ended' | 'battle.decided' | 'battle.rewards' | 'battle.closed'>
+  | Told<PairEventType>
+  | Told<'concealment.sanctioned'>;
 
-export type PublicParticipant = { id: string; side: string; row: 'front' | 'back'; name: string; kind: 'servant' | 'master' };
+/**
+ * Records what happened, redacted now for every viewer (GW-HIDE-01): the audience rule reads the ACL of this moment
+ * (who owns and partners whom, who is in the battle, the room's visibility options), so the stored event holds
+ * each viewer's reading and no ACL.
+ */
+export function emit(ctx: Ctx, happened: Happening): void {
+  const acl = aclOf(ctx.state);
+  const truth = plain(happened);
+  ctx.emit(perViewer(truth.type, audienceSeats(ctx, acl), (v) => readEvent(truth, acl, v)));
+}
 
-/** The stored events. Each carries the whole truth; nothing here reaches a socket except through viewEvent. */
-export type GrailWarEvent =
-  | { type: 'options.set'; options: GrailWarOptions }
-  | { type: 'seat.added'; seat: string; name: string }
-  | { type: 'character.registered'; id: string; seat: string; partner: string | null; sheet: Sheet; acl: Acl }
-  | { type: 'character.updated'; id: string; sheet: Sheet; acl: Acl }
-  | { type: 'knowledge.set'; entry: Knowledge; acl: Acl }
-  | { type: 'knowledge.removed'; knower: string; target: string; acl: Acl }
-  | { type: 'relation.set'; entry: Relation; acl: Acl }
-  | { type: 'relation.removed'; holder: string; other: string; acl: Acl }
-  | { type: 'scene.ended' }
-  | { type: 'battle.overridden'; override: Override; acl: Acl }
-  | { type: 'battle.started'; battle: number; scene: 'day' | 'night'; participants: PublicParticipant[]; knowledge: Knowledge[]; acl: Acl }
-  | { type: 'sealed.answered'; step: 'prebattle' | 'batch' | 'window'; character: string; commitment: string; acl: Acl }
-  | { type: 'prebattle.revealed'; answers: SealedReveal<PrebattleDecl>[]; rows: Record<string, 'front' | 'back'>; acl: Acl }
-  | { type: 'batch.opened'; batch: number; engaged: Record<string, string[]>; acl: Acl }
-  | { type: 'batch.revealed'; batch: number; answers: SealedReveal<BatchPlan>[]; acl: Acl }
-  | { type: 'window.opened'; batch: number; masters: string[]; acl: Acl }
-  | { type: 'window.revealed'; batch: number; answers: SealedReveal<WindowDecl>[]; acl: Acl }
-  | { type: 'slot.resolved'; record: SlotRecord; acl: Acl }
-  | { type: 'battle.withdrawn'; side: string; by: string; acl: Acl }
-  | { type: 'battle.betrayed'; character: string; side: string; acl: Acl }
-  | { type: 'battle.extended'; batches: number; acl: Acl }
-  | { type: 'seal.retreat'; master: string; servant: string; endsBattle: boolean; acl: Acl }
-  | { type: 'battle.ended'; reason: string; winner: string | null; slotsPlayed: number; acl: Acl }
-  | { type: 'battle.decided'; winner: string | null; acl: Acl }
-  | { type: 'battle.rewards'; rewards: Reward[]; acl: Acl }
-  | { type: 'battle.closed'; battle: number }
-  | { type: 'master.zero'; character: string; hp: number; mp: number; acl: Acl }
-  | { type: 'master.converted'; character: string; hp: number; mp: number; acl: Acl }
-  | { type: 'master.settled'; character: string; dead: boolean; acl: Acl }
-  | { type: 'merit.shared'; character: string; to: string; paid: number; received: number; acl: Acl }
-  | { type: 'ss.keywordsSet'; character: string; keywords: string[]; acl: Acl }
-  | { type: 'ss.rewarded'; character: string; merit: number; acl: Acl }
-  /** `left`: the servant was pulled out of a running battle, which its members see. */
-  | { type: 'seal.summoned'; character: string; servant: string; to: string | null; left: boolean; acl: Acl }
-  /** `score`: the servant's relationship score for its master under the 000 effect (SEAL-09), else null. */
-  | { type: 'seal.bound'; character: string; servant: string; binding: Binding; trust: number | null; score: number | null; acl: Acl }
-  | { type: 'seal.early'; character: string; servant: string; seal: 'attackStance' | 'defenseStance' | 'restoration'; acl: Acl }
-  | { type: 'master.rested'; character: string; hp: number; mp: number; acl: Acl }
-  | { type: 'seal.resisted'; character: string; binding: Binding; acl: Acl }
-  | { type: 'pool.recovered'; character: string; pool: 'conviction' | 'fate'; amount: number; merit: number; acl: Acl }
-  /** SAN-02..07: what one battle cost a character's concealment, and what is left (owner, partner, GM: HIDE-F18). */
-  | { type: 'concealment.lost'; character: string; loss: number; value: number; acl: Acl }
-  /** SAN-01: a Church sanction is public (HIDE-F18, F32). */
-  | { type: 'concealment.sanctioned'; character: string; reason: 'zero' | 'bigLoss' };
-
-/** Events about one character's own affairs: seen by its owner, its partner's owner and the GM only. */
-export const PAIR_EVENTS = ['master.zero', 'master.converted', 'master.settled', 'merit.shared', 'ss.keywordsSet', 'ss.rewarded', 'seal.summoned', 'seal.bound', 'seal.resisted', 'pool.recovered', 'seal.early', 'master.rested', 'concealment.lost'] as const;
+/**
+ * The seats an event is redacted for one by one: the room's seats and every seat that owns a character (a room saved
+ * by an earlier version may hold characters on seats its seat list lacks). Any other seat reads what a stranger reads.
+ */
+function audienceSeats(ctx: Ctx, acl: Acl): string[] {
+  return [...new Set([...ctx.seats().map((s) => s.id), ...Object.values(acl.ownerOf)])];
+}

@@ -1,15 +1,13 @@
-import { commandParser } from '@veiltable/protocol';
-import { gwCommand } from '@veiltable/protocol/games/grail-war';
-import type { Game, GameTimer } from '../../kernel/game.ts';
-import { gameCommandParser } from '../../kernel/command-parser.ts';
-import { apply, validate } from './apply.ts';
+import { gwCommand, gwView } from '@veiltable/protocol/games/grail-war';
+import { defineGame } from '../../kernel/define-game.ts';
+import type { GameTimer, SeatInfo } from '../../kernel/game.ts';
 import type { GrailWarCommand } from './commands.ts';
-import type { GrailWarEvent } from './events.ts';
+import { handlers } from './handlers.ts';
+import { phases } from './phases.ts';
 import type { GrailWarState } from './state.ts';
 import { setup } from './state.ts';
 import { upgrade } from './upgrade.ts';
-import type { GrailWarView, GrailWarViewEvent } from './view.ts';
-import { view, viewEvent } from './view.ts';
+import { view } from './view.ts';
 
 export type { GrailWarCommand } from './commands.ts';
 export type { GrailWarEvent } from './events.ts';
@@ -19,19 +17,23 @@ export { defaultGrailWarOptions } from './options.ts';
 export { recoveryCost } from './pool-recovery.ts';
 export type { GrailWarOptions } from './options.ts';
 
-
 /** Grail War battles: sealed pre-battle step, sealed batches of five, seal window, per-viewer projections. */
-export const grailWar: Game<GrailWarState, GrailWarCommand, GrailWarEvent, GrailWarView, GrailWarViewEvent> = {
+export const grailWar = defineGame({
   id: 'grail-war',
+  schemas: { command: gwCommand, view: gwView },
   setup,
-  validate,
-  apply,
+  handlers,
+  phases,
   view,
-  viewEvent,
-  parseCommand: gameCommandParser(commandParser(gwCommand)),
+  seats,
   timers,
   upgrade,
-};
+});
+
+/** The room's player seats, in the order the GM made them (`seat.add`). */
+export function seats(state: GrailWarState): SeatInfo[] {
+  return state.seats.map((s) => ({ id: s.id, name: s.name }));
+}
 
 /**
  * GW-HIDE-04: while a sealed step is open and the room set a timer when it opened, the server forces it at its

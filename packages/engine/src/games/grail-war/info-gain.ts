@@ -1,6 +1,7 @@
 import type { Knowledge } from './commands.ts';
 import type { Ctx } from './context.ts';
-import { aclOf, emit } from './context.ts';
+import { copyOf } from './context.ts';
+import { emit } from './events.ts';
 import type { Battle } from './state.ts';
 
 /** A ledger that has received nothing: Common −3 (INFO-04), class unknown. */
@@ -35,14 +36,14 @@ export function applyInfoGains(ctx: Ctx, battle: Battle): void {
       let k = ledger.find(same);
       if (!k) {
         const snap = battle.knowledge.find(same);
-        k = snap ? structuredClone(snap) : fresh(r.character, gain.target);
+        k = snap ? copyOf(snap) : fresh(r.character, gain.target);
         ledger.push(k);
       }
       // Genuine battle points count +1 in both totals; false points enter only through the GM's ledger edits.
       k.total += gain.points;
       k.believed += gain.points;
       k.classKnown = classKnownAfter(k);
-      emit(ctx, { type: 'knowledge.set', entry: structuredClone(k), acl: aclOf(ctx.state) });
+      emit(ctx, { type: 'knowledge.set', entry: k });
     }
   }
 }

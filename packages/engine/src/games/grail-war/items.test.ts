@@ -4,7 +4,7 @@ import type { GrailWarOptions } from './options.ts';
 import type { MasterSheet } from './sheets.ts';
 import type { GrailWarState } from './state.ts';
 import { hpOf, knows, mpOf, pair, poolOf } from './test-pair.ts';
-import { GM, emptyDecl, hitsOf, judgment as j, master, planVs, prepareAll, refused, room, run, seat, servant, start, submit } from './test-support.ts';
+import { GM, emptyDecl, hitsOf, judgment as j, master, passWindow, planVs, prepareAll, refused, room, run, seat, servant, start, submit } from './test-support.ts';
 import { view } from './view.ts';
 
 const potions = { recoveryPotion: 1, lifePotion: 2, mindPotion: 1, protectionPotion: 2, berserkerPotion: 1 };
@@ -87,7 +87,7 @@ describe('GW-ITEM-B2 the Mana Necklace', () => {
     let s = room({ m: { seat: 's1', sheet: master({ grade: 11, specializations: ['magic'], items: ['manaNecklace'] }) }, o: { seat: 's2', sheet: servant() } });
     s = prepareAll(start(s, [{ character: 'm', side: 'A', row: 'front' }, { character: 'o', side: 'B' }], { knowledge: [knows('m', 'o'), knows('o', 'm')] }));
     s = submit(s, 'm', planVs('o', [j('arcane'), j('arcane'), j('arcane')])).state;
-    s = submit(s, 'o', planVs('m', [])).state;
+    s = passWindow(submit(s, 'o', planVs('m', [])).state);
     expect(hitsOf(s).map((h) => [h.attacker, h.mp])).toEqual([['m', 10]]);
     expect(mpOf(s, 'o')).toBe(30);
     expect((s.characters.m!.sheet as MasterSheet).stats.magic).toBe('C');

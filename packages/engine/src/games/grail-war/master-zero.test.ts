@@ -4,7 +4,8 @@ import type { MasterSheet } from './sheets.ts';
 import type { GrailWarState } from './state.ts';
 import { hpOf, mpOf, pair } from './test-pair.ts';
 import { GM, refused, run, seat } from './test-support.ts';
-import { view, viewEvent } from './view.ts';
+import { viewEvent } from '../../kernel/events.ts';
+import { view } from './view.ts';
 
 /** Servant a with its master ma in the back row against b; side A withdraws at once, ending the battle. */
 function afterBattle(ma: Partial<MasterSheet>, options: Partial<GrailWarOptions> = {}, hpHit = 0): GrailWarState {

@@ -1,8 +1,9 @@
 import type { Result } from '../../kernel/result.ts';
 import { err } from '../../kernel/result.ts';
-import type { GrailWarCommand } from './commands.ts';
+import type { Cmd } from './commands.ts';
 import type { Ctx } from './context.ts';
-import { aclOf, done, emit, requireCharacter, requireGm } from './context.ts';
+import { done, requireCharacter, requireGm } from './context.ts';
+import { emit } from './events.ts';
 import type { Battle } from './state.ts';
 import { characterOf, participantOf } from './state.ts';
 
@@ -11,8 +12,6 @@ import { characterOf, participantOf } from './state.ts';
  * need no map or scene clock: the flag set when the battle ends, the rest of (a)/(b) in the amounts the GM gives,
  * the 2:1 conversion of (c), and the death check of (d), which the GM runs once rest and conversion are done.
  */
-
-type Cmd<T extends GrailWarCommand['type']> = Extract<GrailWarCommand, { type: T }>;
 
 /** Called when a battle ends: flags every master in it, or hit through its servant's trust, at HP ≤ 0 or MP ≤ 0. */
 export function flagZeroMasters(ctx: Ctx, battle: Battle): void {
@@ -23,7 +22,7 @@ export function flagZeroMasters(ctx: Ctx, battle: Battle): void {
     const c = characterOf(ctx.state, id)!;
     if (c.sheet.kind !== 'master' || (c.sheet.hp.current > 0 && c.sheet.mp.current > 0)) continue;
     c.zero = true;
-    emit(ctx, { type: 'master.zero', character: c.id, hp: c.sheet.hp.current, mp: c.sheet.mp.current, acl: aclOf(ctx.state) });
+    emit(ctx, { type: 'master.zero', character: c.id, hp: c.sheet.hp.current, mp: c.sheet.mp.current });
   }
 }
 
@@ -36,7 +35,7 @@ const fighting = (ctx: Ctx, id: string): boolean => {
 /** Master: MASTER-01 (c), pay 2 MP for 1 HP while HP ≤ 0, or 2 HP for 1 MP while MP ≤ 0. */
 export function masterConvert(ctx: Ctx, c: Cmd<'master.convert'>): Result<void> {
   if (!ctx.state.options.masterZeroRule) return err('RULE_OFF', 'GW-MASTER-01');
-  const me = requireCharacter(ctx);
+  const me = requireCharacter(ctx, c.character);
   if (!me.ok) return me;
   const ch = me.value;
   if (ch.sheet.kind !== 'master') return err('NOT_A_MASTER', 'GW-MASTER-01');
@@ -50,7 +49,7 @@ export function masterConvert(ctx: Ctx, c: Cmd<'master.convert'>): Result<void> 
   if (c.amount > from.current) return err('NOT_ENOUGH', 'GW-MASTER-01');
   from.current -= c.amount;
   to.current = Math.min(to.max, to.current + c.amount / 2);
-  emit(ctx, { type: 'master.converted', character: ch.id, hp: hp.current, mp: mp.current, acl: aclOf(ctx.state) });
+  emit(ctx, { type: 'master.converted', character: ch.id, hp: hp.current, mp: mp.current });
   return done;
 }
 
@@ -70,7 +69,7 @@ export function masterRest(ctx: Ctx, c: Cmd<'master.rest'>): Result<void> {
   if (![c.hp, c.mp].every((n) => Number.isInteger(n) && n >= 0 && n <= 999) || c.hp + c.mp === 0) return err('BAD_AMOUNT', 'GW-MASTER-01');
   const times = c.atBase ? 2 : 1;
   for (const [meter, n] of [[ch.sheet.hp, c.hp], [ch.sheet.mp, c.mp]] as const) meter.current = Math.max(meter.current, Math.min(meter.max, meter.current + n * times));
-  emit(ctx, { type: 'master.rested', character: ch.id, hp: ch.sheet.hp.current, mp: ch.sheet.mp.current, acl: aclOf(ctx.state) });
+  emit(ctx, { type: 'master.rested', character: ch.id, hp: ch.sheet.hp.current, mp: ch.sheet.mp.current });
   return done;
 }
 
@@ -85,6 +84,6 @@ export function masterSettle(ctx: Ctx, c: Cmd<'master.settle'>): Result<void> {
   const dead = ch.sheet.hp.current < 1 || ch.sheet.mp.current < 1;
   ch.zero = false;
   ch.dead = dead;
-  emit(ctx, { type: 'master.settled', character: ch.id, dead, acl: aclOf(ctx.state) });
+  emit(ctx, { type: 'master.settled', character: ch.id, dead });
   return done;
 }

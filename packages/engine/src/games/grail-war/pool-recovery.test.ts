@@ -5,7 +5,7 @@ import type { MasterSheet } from './sheets.ts';
 import type { GrailWarState } from './state.ts';
 import { pair } from './test-pair.ts';
 import { master, refused, room, run, seat, servant } from './test-support.ts';
-import { viewEvent } from './view.ts';
+import { viewEvent } from '../../kernel/events.ts';
 
 /** Master ma (s3) of servant a (s1), with 1 of 3 신념 and 1 of 3 명운 left and 10 merit; b (s2) is someone else. */
 const given = (over: Partial<MasterSheet> = {}, options: Partial<GrailWarOptions> = {}) =>

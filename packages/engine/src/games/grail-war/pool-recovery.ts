@@ -1,12 +1,11 @@
 import type { Result } from '../../kernel/result.ts';
 import { err } from '../../kernel/result.ts';
-import type { GrailWarCommand } from './commands.ts';
+import type { Cmd } from './commands.ts';
 import type { Ctx } from './context.ts';
-import { aclOf, done, emit, requireCharacter } from './context.ts';
+import { done, requireCharacter } from './context.ts';
+import { emit } from './events.ts';
 import type { GrailWarOptions } from './options.ts';
 import { participantOf } from './state.ts';
-
-type Cmd<T extends GrailWarCommand['type']> = Extract<GrailWarCommand, { type: T }>;
 
 /**
  * SPEC-04/05: merit per point of 신념 or 명운 recovered. The stat's specialization makes it 1 (000 and every 001
@@ -19,7 +18,7 @@ export function recoveryCost(options: Pick<GrailWarOptions, 'poolRecoveryMeritCo
 /** Master: pays merit to refill its 신념 or 명운 pool up to its maximum; not while it fights (INFERRED). */
 export function poolRecover(ctx: Ctx, c: Cmd<'pool.recover'>): Result<void> {
   const rule = c.pool === 'fate' ? 'GW-SPEC-04' : 'GW-SPEC-05';
-  const me = requireCharacter(ctx);
+  const me = requireCharacter(ctx, c.character);
   if (!me.ok) return me;
   const sheet = me.value.sheet;
   if (sheet.kind !== 'master') return err('NOT_A_MASTER', rule);
@@ -32,6 +31,6 @@ export function poolRecover(ctx: Ctx, c: Cmd<'pool.recover'>): Result<void> {
   if (merit > sheet.merit) return err('NOT_ENOUGH_MERIT', rule);
   meter.current += c.amount;
   sheet.merit -= merit;
-  emit(ctx, { type: 'pool.recovered', character: me.value.id, pool: c.pool, amount: c.amount, merit, acl: aclOf(ctx.state) });
+  emit(ctx, { type: 'pool.recovered', character: me.value.id, pool: c.pool, amount: c.amount, merit });
   return done;
 }

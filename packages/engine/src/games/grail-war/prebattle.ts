@@ -1,32 +1,35 @@
 import type { Result } from '../../kernel/result.ts';
 import { err } from '../../kernel/result.ts';
-import { allAnswered, answerSealed, revealSealed } from '../../kernel/sealed.ts';
-import type { PrebattleDecl } from './commands.ts';
+import { allAnswered, answerSealed } from '../../kernel/sealed.ts';
+import type { Cmd, PrebattleDecl } from './commands.ts';
 import type { Ctx } from './context.ts';
-import { aclOf, done, emit, requireBattle, requireCharacter } from './context.ts';
-import { openBatch } from './batch.ts';
+import { done, requireBattle, requireCharacter } from './context.ts';
+import { convictionHpMp } from './conviction.ts';
+import { emit } from './events.ts';
+import { openBatch } from './flow.ts';
 import { rankPlus } from './grades.ts';
 import { itemsOf } from './judgment-values.ts';
 import { masterPool, servantPool } from './pool.ts';
 import { alreadyInForce, potionKind, useConsumable, wearHpRaises, wearTrust } from './scene-effects.ts';
-import type { MasterSheet } from './sheets.ts';
 import type { Battle, Character, GrailWarState } from './state.ts';
 import { characterOf, participantOf } from './state.ts';
+import { revealStep } from './sealed-step.ts';
 import { checkShield } from './trust-shield.ts';
 
 const PLUS_STAT_KEY = { str: 'str', end: 'end', agi: 'agi', luk: 'luk', mag: 'mag' } as const;
 
 /** Player: the pre-battle declaration, sealed until everyone has answered (GW-BATTLE-08). */
-export function battlePrepare(ctx: Ctx, decl: PrebattleDecl): Result<void> {
+export function battlePrepare(ctx: Ctx, c: Cmd<'battle.prepare'>): Result<void> {
+  const decl = c.decl;
   const b = requireBattle(ctx, 'prebattle');
   if (!b.ok) return b;
-  const me = requireCharacter(ctx);
+  const me = requireCharacter(ctx, c.character);
   if (!me.ok) return me;
   const valid = checkPrebattle(ctx.state, b.value, me.value, decl);
   if (!valid.ok) return valid;
   const entry = answerSealed(b.value.prebattle, me.value.id, decl, ctx.rng);
   if (!entry.ok) return err('NOT_IN_DECLARATION', 'GW-BATTLE-08');
-  emit(ctx, { type: 'sealed.answered', step: 'prebattle', character: me.value.id, commitment: entry.value.commitment, acl: aclOf(ctx.state) });
+  emit(ctx, { type: 'sealed.answered', step: 'prebattle', character: me.value.id, commitment: entry.value.commitment });
   if (allAnswered(b.value.prebattle)) revealPrebattle(ctx, b.value);
   return done;
 }
@@ -82,11 +85,10 @@ export function checkPrebattle(state: GrailWarState, battle: Battle, me: Charact
 
 /** Reveals every pre-battle declaration at once, applies them in a fixed order, and opens batch 1. */
 export function revealPrebattle(ctx: Ctx, battle: Battle): void {
-  const revealed = revealSealed(battle.prebattle);
-  if (!revealed.ok) throw new Error('pre-battle step already revealed');
+  const revealed = revealStep(battle, 'prebattle');
   const o = ctx.state.options;
   const decls: Record<string, PrebattleDecl> = {};
-  for (const r of revealed.value) if (r.declared && r.answer) decls[r.seat] = r.answer;
+  for (const r of revealed) if (r.declared && r.answer) decls[r.seat] = r.answer;
   // "For the scene" potions first: Defense Stance's max + 20 and Restoration read the raised maximum (ITEM-D4/D5).
   for (const [id, d] of Object.entries(decls)) for (const c of d.consumables) useConsumable(characterOf(ctx.state, id)!, c, o);
   // Charms, the class's +20 HP and the trust shift likewise, before the seals that read the maximum (ITEM-E1/C2,
@@ -150,43 +152,6 @@ export function revealPrebattle(ctx: Ctx, battle: Battle): void {
   }
   const rows: Record<string, 'front' | 'back'> = {};
   for (const p of battle.participants) rows[p.id] = p.row;
-  emit(ctx, { type: 'prebattle.revealed', answers: revealed.value, rows, acl: aclOf(ctx.state) });
+  emit(ctx, { type: 'prebattle.revealed', answers: revealed, rows });
   openBatch(ctx, battle, 1);
-}
-
-/**
- * SPEC-05 under `000`: 000 gives only the specialization; the base of one point is the pre-001 rule that 001 #18
- * quotes as 기존 (HP/MP +20, damage +2, cards and limit ×2). 000's specialization lets that boost stack up to 3
- * times, so n points give n times the base; the ×2 on cards and limit does not compound (INFERRED, as in SPEC-05).
- */
-const BASE_000 = { hpMp: 20, damage: 2 };
-
-/** SPEC-05: the HP/MP a master gains from spending n 신념. */
-export function convictionHpMp(specialized: boolean, n: number, rule: string): number {
-  if (n <= 0) return 0;
-  if (rule === '000') return BASE_000.hpMp * n;
-  if (!specialized) return rule === '001old' ? 20 : 10;
-  return (rule === '001old' ? 30 : 20) + 10 * (n - 1);
-}
-
-/** SPEC-05: the damage bonus on the master's own judgments from n 신념. */
-export function convictionDamage(specialized: boolean, n: number, rule: string): number {
-  if (n <= 0) return 0;
-  if (rule === '000') return BASE_000.damage * n;
-  if (!specialized) return rule === '001old' ? 2 : 1;
-  return (rule === '001old' ? 4 : 2) + (n - 1);
-}
-
-/** SPEC-05 old specialization: incoming damage reduction. */
-export function convictionReduction(specialized: boolean, n: number, rule: string): number {
-  return rule === '001old' && specialized && n > 0 ? n : 0;
-}
-
-/**
- * SPEC-05 000 specialization: "damage that can be resisted while chanting = remaining 신념 × 3". Chanting is the
- * master's own 마술 in that slot (a card or a magic support, INFERRED); without the specialization the base amount is
- * not given (GAP), so nothing is resisted.
- */
-export function chantResistance(m: MasterSheet, rule: string): number {
-  return rule === '000' && m.specializations.includes('conviction') ? 3 * m.conviction.current : 0;
 }

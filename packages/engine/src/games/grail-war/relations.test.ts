@@ -4,7 +4,8 @@ import type { GrailWarOptions } from './options.ts';
 import type { Relation } from './relations.ts';
 import type { GrailWarState } from './state.ts';
 import { GM, SPECTATOR, hitsOf, judgment as j, master, planVs, prepareAll, refused, room, run, seat, servant, start, submit } from './test-support.ts';
-import { view, viewEvent } from './view.ts';
+import { viewEvent } from '../../kernel/events.ts';
+import { view } from './view.ts';
 
 const known = (knower: string, target: string): Knowledge => ({ knower, target, total: 0, believed: 0, classKnown: true, failedGuess: false, trueNameKnown: false });
 const rel = (holder: string, other: string, score: number): Relation => ({ holder, other, score });

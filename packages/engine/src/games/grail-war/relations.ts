@@ -1,8 +1,10 @@
+import type { GwRelation } from '@veiltable/protocol/games/grail-war';
 import type { Result } from '../../kernel/result.ts';
 import { err } from '../../kernel/result.ts';
-import type { GrailWarCommand } from './commands.ts';
+import type { Cmd } from './commands.ts';
 import type { Ctx } from './context.ts';
-import { aclOf, done, emit, requireGm } from './context.ts';
+import { done, requireGm } from './context.ts';
+import { emit } from './events.ts';
 import type { Battle, GrailWarState, Participant } from './state.ts';
 import { characterOf } from './state.ts';
 
@@ -10,9 +12,7 @@ import { characterOf } from './state.ts';
  * The relationship chart 관계도 (GW-REL) as far as battles read it: who holds whom, at what score. The GM keeps it
  * until a campaign layer scores it at each scene end (REL-03); each direction is its own entry (REL-06/07).
  */
-export type Relation = { holder: string; other: string; score: number };
-
-type Cmd<T extends GrailWarCommand['type']> = Extract<GrailWarCommand, { type: T }>;
+export type Relation = GwRelation;
 
 /** REL-01: at most 8 entries per holder; REL-02 INFERRED range −3..+3. */
 export const MAX_RELATIONS = 8;
@@ -46,7 +46,7 @@ export function relationSet(ctx: Ctx, c: Cmd<'relation.set'>): Result<void> {
     if (list.filter((x) => x.holder === r.holder).length >= MAX_RELATIONS) return err('RELATIONS_FULL', 'GW-REL-05');
     list.push({ ...r });
   }
-  emit(ctx, { type: 'relation.set', entry: { ...r }, acl: aclOf(ctx.state) });
+  emit(ctx, { type: 'relation.set', entry: { ...r } });
   return done;
 }
 
@@ -57,7 +57,7 @@ export function relationRemove(ctx: Ctx, c: Cmd<'relation.remove'>): Result<void
   if (scoreOf(ctx.state, c.holder, c.other) === null) return err('NO_SUCH_ENTRY', 'GW-REL-06');
   if (characterOf(ctx.state, c.holder)?.partner === c.other) return err('PAIR_CANNOT_BREAK', 'GW-REL-08');
   ctx.state.relations = ctx.state.relations.filter((x) => !same(x, c));
-  emit(ctx, { type: 'relation.removed', holder: c.holder, other: c.other, acl: aclOf(ctx.state) });
+  emit(ctx, { type: 'relation.removed', holder: c.holder, other: c.other });
   return done;
 }
 

@@ -1,10 +1,12 @@
+import { plain } from '../../kernel/draft.ts';
+import type { Result } from '../../kernel/result.ts';
 import type { Judgment } from './commands.ts';
 import type { Ctx } from './context.ts';
 import { armyDefenseLoss } from './army.ts';
-import { aclOf, emit, standing } from './context.ts';
-import { openBatch } from './batch.ts';
+import { done, standing } from './context.ts';
 import { damage } from './damage-input.ts';
-import { checkEnd, endBattle } from './end.ts';
+import { emit } from './events.ts';
+import { checkEnd, endBattle, openBatch } from './flow.ts';
 import type { Resolved } from './judgment-values.ts';
 import { resolveJudgment } from './judgment-values.ts';
 import { resolvePairing } from './matchup.ts';
@@ -17,22 +19,24 @@ import { supportBonus } from './support.ts';
 import type { Battle, GrailWarState, Hit, Participant, SlotRecord } from './state.ts';
 import { SLOTS, characterOf, globalSlot, participantOf } from './state.ts';
 
-/** Resolves slots 1 → 5 of the revealed batch, then ends the battle or opens the next batch (GW-BATTLE-12). */
-export function resolveBatch(ctx: Ctx, battle: Battle): void {
+/** The `resolve` step: slots 1 → 5 of the revealed batch, then the battle ends or the next batch opens (GW-BATTLE-12). */
+export function enterResolve(ctx: Ctx): Result<void> {
+  const battle = ctx.state.battle!;
   for (let s = 1; s <= SLOTS; s++) {
     const leaving = battle.participants.find((p) => standing(p) && battle.plans[p.id]?.slots[s - 1]?.type === 'withdraw');
     if (leaving) {
       battle.withdrawnSides.push(leaving.side);
-      emit(ctx, { type: 'battle.withdrawn', side: leaving.side, by: leaving.id, acl: aclOf(ctx.state) });
+      emit(ctx, { type: 'battle.withdrawn', side: leaving.side, by: leaving.id });
       endBattle(ctx, battle, 'withdrawal');
-      return;
+      return done;
     }
     resolveSlot(ctx, battle, s);
     battle.slotsPlayed += 1;
-    if (checkEnd(ctx, battle)) return;
+    if (checkEnd(ctx, battle)) return done;
   }
   if (battle.batch >= battle.batches) endBattle(ctx, battle, 'batchesDone');
   else openBatch(ctx, battle, battle.batch + 1);
+  return done;
 }
 
 const WAIT: Judgment = { card: 'wait' };
@@ -91,7 +95,7 @@ export function resolveSlot(ctx: Ctx, battle: Battle, s: number): void {
       seen.add(`${p.id}|${qid}`);
       const jp = judgmentOf(p, qid);
       const jq = judgmentOf(q, p.id);
-      record.plays.push({ character: p.id, opponent: qid, judgment: structuredClone(jp) }, { character: qid, opponent: p.id, judgment: structuredClone(jq) });
+      record.plays.push({ character: p.id, opponent: qid, judgment: plain(jp) }, { character: qid, opponent: p.id, judgment: plain(jq) });
       const rp = resolveJudgment(state, battle, p, jp, qid, s);
       const rq = resolveJudgment(state, battle, q, jq, p.id, s);
       const res = resolvePairing(play(state, p, rp, q), play(state, q, rq, p), o);
@@ -172,7 +176,7 @@ export function resolveSlot(ctx: Ctx, battle: Battle, s: number): void {
     }
   }
   battle.history.push(record);
-  emit(ctx, { type: 'slot.resolved', record: structuredClone(record), acl: aclOf(state) });
+  emit(ctx, { type: 'slot.resolved', record });
 }
 
 function play(state: GrailWarState, p: Participant, r: Resolved, q: Participant) {

@@ -2,14 +2,15 @@ import { gwView, gwViewEvent } from '@veiltable/protocol/games/grail-war';
 import { describe, expect, test } from 'vitest';
 import { grailWar } from './index.ts';
 import { knows, pair } from './test-pair.ts';
-import { GM, SPECTATOR, judgment as j, master, planVs, refused, room, run, seat, servant, start, submit } from './test-support.ts';
-import { view, viewEvent } from './view.ts';
+import { GM, SPECTATOR, judgment as j, master, planVs, readAll, refused, room, run, seat, servant, start, submit } from './test-support.ts';
+import { viewEvent } from '../../kernel/events.ts';
+import { view } from './view.ts';
 
 describe('seats and wire parsing', () => {
   test('the GM adds seats s1, s2 …; everyone sees their names; a player may not add one', () => {
     let s = grailWar.setup('b'.repeat(64));
     const first = run(s, GM, { type: 'seat.add', name: ' Aki ' });
-    expect(first.events).toEqual([{ type: 'seat.added', seat: 's1', name: 'Aki' }]);
+    expect(readAll(first.events)).toEqual([{ type: 'seat.added', seat: 's1', name: 'Aki' }]);
     s = run(first.state, GM, { type: 'seat.add', name: 'Bea' }).state;
     expect(refused(s, seat('s1'), { type: 'seat.add', name: 'Cid' })).toBe('NOT_GM');
     for (const v of [GM, seat('s2'), SPECTATOR]) {

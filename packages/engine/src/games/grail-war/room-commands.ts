@@ -1,15 +1,14 @@
+import { plain } from '../../kernel/draft.ts';
 import type { Result } from '../../kernel/result.ts';
 import { err } from '../../kernel/result.ts';
-import { openBatch } from './batch.ts';
-import type { GrailWarCommand, Knowledge } from './commands.ts';
+import type { Cmd, Knowledge } from './commands.ts';
 import type { Ctx } from './context.ts';
-import { aclOf, done, emit, requireBattle, requireGm, standing } from './context.ts';
-import { checkEnd } from './end.ts';
+import { done, requireBattle, requireGm, requireOwnerOrGm, standing } from './context.ts';
+import { emit } from './events.ts';
+import { checkEnd, openBatch } from './flow.ts';
 import type { Battle } from './state.ts';
 import { characterOf, participantOf } from './state.ts';
 import { validateSheet } from './sheets.ts';
-
-type Cmd<T extends GrailWarCommand['type']> = Extract<GrailWarCommand, { type: T }>;
 
 /** Seat ids have at most four digits (protocol seatId). */
 const MAX_SEATS = 9999;
@@ -34,16 +33,17 @@ export function seatAdd(ctx: Ctx, c: Cmd<'seat.add'>): Result<void> {
 export function characterUpdate(ctx: Ctx, c: Cmd<'character.update'>): Result<void> {
   const ch = characterOf(ctx.state, c.id);
   if (!ch) return err('NO_SUCH_CHARACTER');
-  if (ctx.actor.role !== 'gm' && !(ctx.actor.role === 'player' && ctx.actor.seat === ch.seat)) return err('NOT_YOUR_CHARACTER', 'GW-HIDE-00');
+  const mine = requireOwnerOrGm(ctx, ch);
+  if (!mine.ok) return mine;
   if (c.sheet.kind !== ch.sheet.kind) return err('KIND_FIXED', 'GW-CORE-01');
   const b = ctx.state.battle;
   if (b && b.phase !== 'ended' && participantOf(b, c.id)) return err('BATTLE_IN_PROGRESS', 'GW-BATTLE-01');
   const valid = validateSheet(c.sheet);
   if (!valid.ok) return valid;
-  const sheet = structuredClone(c.sheet);
+  const sheet = plain(c.sheet);
   if (sheet.kind === 'master' && sheet.sealsLeft === null) sheet.sealsLeft = ctx.state.options.sealsPerMaster;
   ch.sheet = sheet;
-  emit(ctx, { type: 'character.updated', id: c.id, sheet: structuredClone(sheet), acl: aclOf(ctx.state) });
+  emit(ctx, { type: 'character.updated', id: c.id, sheet });
   return done;
 }
 
@@ -52,8 +52,8 @@ const sameKey = (a: { knower: string; target: string }, b: { knower: string; tar
 /** Replaces or adds one ledger entry, in place. */
 function upsert(list: Knowledge[], entry: Knowledge): void {
   const at = list.findIndex((k) => sameKey(k, entry));
-  if (at >= 0) list[at] = structuredClone(entry);
-  else list.push(structuredClone(entry));
+  if (at >= 0) list[at] = plain(entry);
+  else list.push(plain(entry));
 }
 
 /** A battle still running reads the edit at once; a finished one keeps the snapshot it was fought with. */
@@ -69,7 +69,7 @@ export function knowledgeSet(ctx: Ctx, c: Cmd<'knowledge.set'>): Result<void> {
   upsert(ctx.state.ledger, k);
   const live = liveBattle(ctx);
   if (live) upsert(live.knowledge, k);
-  emit(ctx, { type: 'knowledge.set', entry: structuredClone(k), acl: aclOf(ctx.state) });
+  emit(ctx, { type: 'knowledge.set', entry: k });
   return done;
 }
 
@@ -81,7 +81,7 @@ export function knowledgeRemove(ctx: Ctx, c: Cmd<'knowledge.remove'>): Result<vo
   ctx.state.ledger = ctx.state.ledger.filter((k) => !sameKey(k, c));
   const live = liveBattle(ctx);
   if (live) live.knowledge = live.knowledge.filter((k) => !sameKey(k, c));
-  emit(ctx, { type: 'knowledge.removed', knower: c.knower, target: c.target, acl: aclOf(ctx.state) });
+  emit(ctx, { type: 'knowledge.removed', knower: c.knower, target: c.target });
   return done;
 }
 
@@ -107,7 +107,7 @@ export function battleOverride(ctx: Ctx, c: Cmd<'battle.override'>): Result<void
   sheet.mp.current += c.mp;
   const override = { batch: battle.batch, afterSlot: battle.slotsPlayed, character: c.character, hp: c.hp, mp: c.mp, reason };
   battle.overrides.push(override);
-  emit(ctx, { type: 'battle.overridden', override: structuredClone(override), acl: aclOf(ctx.state) });
+  emit(ctx, { type: 'battle.overridden', override });
   if (battle.phase === 'ended') return done;
   const wasUp = standing(p);
   // BATTLE-20: HP ≤ 0 takes a participant down; a correction above 0 brings it back.

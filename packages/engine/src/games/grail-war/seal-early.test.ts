@@ -3,7 +3,7 @@ import type { GrailWarOptions } from './options.ts';
 import type { GrailWarState } from './state.ts';
 import { knows, pair, poolOf } from './test-pair.ts';
 import { GM, master, prepareAll, refused, room, run, seat, servant, start } from './test-support.ts';
-import { viewEvent } from './view.ts';
+import { viewEvent } from '../../kernel/events.ts';
 
 const seals = (s: GrailWarState) => (s.characters.ma!.sheet.kind === 'master' ? s.characters.ma!.sheet.sealsLeft : null);
 /** Servant a (s1) at 20/60 HP, 10/40 MP, with its master ma (s3); b (s2) is someone else. No battle yet. */

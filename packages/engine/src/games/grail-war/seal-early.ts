@@ -1,12 +1,11 @@
 import type { Result } from '../../kernel/result.ts';
 import { err } from '../../kernel/result.ts';
-import type { GrailWarCommand } from './commands.ts';
+import type { Cmd } from './commands.ts';
 import type { Ctx } from './context.ts';
-import { aclOf, done, emit } from './context.ts';
+import { done } from './context.ts';
+import { emit } from './events.ts';
 import { masterWithSeal, spendSeal } from './seal-orders.ts';
 import { participantOf } from './state.ts';
-
-type Cmd<T extends GrailWarCommand['type']> = Extract<GrailWarCommand, { type: T }>;
 
 /** SEAL-05: Defense Stance sets HP to max + 20. */
 const DEFENSE_STANCE_HP = 20;
@@ -19,7 +18,7 @@ const DEFENSE_STANCE_HP = 20;
  * the master's to keep and the GM's to check; inside a battle the pre-battle step checks it (prebattle.ts).
  */
 export function sealEarly(ctx: Ctx, c: Cmd<'seal.early'>): Result<void> {
-  const pair = masterWithSeal(ctx, 'GW-SEAL-00');
+  const pair = masterWithSeal(ctx, 'GW-SEAL-00', c.character);
   if (!pair.ok) return pair;
   const { master, servant } = pair.value;
   const b = ctx.state.battle;
@@ -41,6 +40,6 @@ export function sealEarly(ctx: Ctx, c: Cmd<'seal.early'>): Result<void> {
       break;
   }
   spendSeal(master);
-  emit(ctx, { type: 'seal.early', character: master.id, servant: servant.id, seal: c.seal, acl: aclOf(ctx.state) });
+  emit(ctx, { type: 'seal.early', character: master.id, servant: servant.id, seal: c.seal });
   return done;
 }

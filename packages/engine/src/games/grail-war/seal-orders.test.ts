@@ -4,7 +4,7 @@ import type { GrailWarOptions } from './options.ts';
 import type { GrailWarState } from './state.ts';
 import { pair } from './test-pair.ts';
 import { GM, judgment as j, master, planVs, refused, room, run, seat, servant, submit } from './test-support.ts';
-import { viewEvent } from './view.ts';
+import { viewEvent } from '../../kernel/events.ts';
 
 const seals = (s: GrailWarState) => (s.characters.ma!.sheet.kind === 'master' ? s.characters.ma!.sheet.sealsLeft : null);
 /** Servant a (s1) and its master ma (s3), outside any battle. */

@@ -1,22 +1,20 @@
 import type { Result } from '../../kernel/result.ts';
 import { err, ok } from '../../kernel/result.ts';
-import { openBatch } from './batch.ts';
-import type { GrailWarCommand } from './commands.ts';
+import type { Cmd } from './commands.ts';
 import type { Ctx } from './context.ts';
-import { aclOf, done, emit, requireCharacter, standing } from './context.ts';
-import { checkEnd } from './end.ts';
+import { done, requireCharacter, standing } from './context.ts';
+import { emit } from './events.ts';
+import { checkEnd, openBatch } from './flow.ts';
 import { MAX_SCORE, registerPair } from './relations.ts';
 import type { Character } from './state.ts';
 import { characterOf, participantOf } from './state.ts';
-
-type Cmd<T extends GrailWarCommand['type']> = Extract<GrailWarCommand, { type: T }>;
 
 /** TRUST-04: SEAL-09 (001) locks trust for 3 days. */
 const TRUST_LOCK_DAYS = 3;
 
 /** The acting master, its servant, and a seal to spend (SEAL-00). */
-export function masterWithSeal(ctx: Ctx, rule: string): Result<{ master: Character; servant: Character }> {
-  const me = requireCharacter(ctx);
+export function masterWithSeal(ctx: Ctx, rule: string, named: string | undefined): Result<{ master: Character; servant: Character }> {
+  const me = requireCharacter(ctx, named);
   if (!me.ok) return me;
   const master = me.value;
   if (master.sheet.kind !== 'master' || !master.partner) return err('NOT_A_MASTER', rule);
@@ -24,6 +22,7 @@ export function masterWithSeal(ctx: Ctx, rule: string): Result<{ master: Charact
   return ok({ master, servant: characterOf(ctx.state, master.partner)! });
 }
 
+/** Spends one of the master's seals (SEAL-00). */
 export function spendSeal(master: Character): void {
   if (master.sheet.kind === 'master') master.sheet.sealsLeft = (master.sheet.sealsLeft ?? 0) - 1;
 }
@@ -34,15 +33,15 @@ export function spendSeal(master: Character): void {
  * step waits on it. Outside a battle the engine holds no map: the seal is spent and the event is what the scene
  * flow moves the servant by.
  */
-export function sealSummon(ctx: Ctx, _c: Cmd<'seal.summon'>): Result<void> {
-  const pair = masterWithSeal(ctx, 'GW-SEAL-01');
+export function sealSummon(ctx: Ctx, c: Cmd<'seal.summon'>): Result<void> {
+  const pair = masterWithSeal(ctx, 'GW-SEAL-01', c.character);
   if (!pair.ok) return pair;
   const { master, servant } = pair.value;
   const battle = ctx.state.battle && ctx.state.battle.phase !== 'ended' ? ctx.state.battle : null;
   const sp = battle ? participantOf(battle, servant.id) : undefined;
   if (!battle || !sp) {
     spendSeal(master);
-    emit(ctx, { type: 'seal.summoned', character: master.id, servant: servant.id, to: null, left: false, acl: aclOf(ctx.state) });
+    emit(ctx, { type: 'seal.summoned', character: master.id, servant: servant.id, to: null, left: false });
     return done;
   }
   // A downed servant is Forced Retreat's case (SEAL-02), not a summon.
@@ -53,7 +52,7 @@ export function sealSummon(ctx: Ctx, _c: Cmd<'seal.summon'>): Result<void> {
   spendSeal(master);
   sp.status = 'retreated';
   if (here !== null) battle.regions[servant.id] = here;
-  emit(ctx, { type: 'seal.summoned', character: master.id, servant: servant.id, to: here, left: true, acl: aclOf(ctx.state) });
+  emit(ctx, { type: 'seal.summoned', character: master.id, servant: servant.id, to: here, left: true });
   if (!checkEnd(ctx, battle)) openBatch(ctx, battle, battle.batch);
   return done;
 }
@@ -64,7 +63,7 @@ export function sealSummon(ctx: Ctx, _c: Cmd<'seal.summon'>): Result<void> {
  * relationship score for its master goes to the chart's max or min (REL-02).
  */
 export function sealBind(ctx: Ctx, c: Cmd<'seal.bind'>): Result<void> {
-  const pair = masterWithSeal(ctx, 'GW-SEAL-09');
+  const pair = masterWithSeal(ctx, 'GW-SEAL-09', c.character);
   if (!pair.ok) return pair;
   const { master, servant } = pair.value;
   const battle = ctx.state.battle;
@@ -85,7 +84,7 @@ export function sealBind(ctx: Ctx, c: Cmd<'seal.bind'>): Result<void> {
     registerPair(ctx.state, servant.id, master.id);
     ctx.state.relations.find((r) => r.holder === servant.id && r.other === master.id)!.score = score;
   }
-  emit(ctx, { type: 'seal.bound', character: master.id, servant: servant.id, binding: { ...servant.binding }, trust, score, acl: aclOf(ctx.state) });
+  emit(ctx, { type: 'seal.bound', character: master.id, servant: servant.id, binding: { ...servant.binding }, trust, score });
   return done;
 }
 
@@ -94,9 +93,9 @@ export function sealBind(ctx: Ctx, c: Cmd<'seal.bind'>): Result<void> {
  * holds one seal whose effect lasts, the Binding Order, so resisting lifts it; the seal stays spent. Seals that act
  * at once (summon, retreat) or inside a sealed battle step are not offered a resistance here.
  */
-export function sealResist(ctx: Ctx): Result<void> {
+export function sealResist(ctx: Ctx, c: Cmd<'seal.resist'>): Result<void> {
   if (!ctx.state.options.trustRule) return err('RULE_OFF', 'GW-SEAL-11');
-  const me = requireCharacter(ctx);
+  const me = requireCharacter(ctx, c.character);
   if (!me.ok) return me;
   const servant = me.value;
   if (servant.sheet.kind !== 'servant') return err('NOT_A_SERVANT', 'GW-SEAL-11');
@@ -106,6 +105,6 @@ export function sealResist(ctx: Ctx): Result<void> {
   const lifted = servant.binding;
   servant.binding = null;
   servant.sealResisted = true;
-  emit(ctx, { type: 'seal.resisted', character: servant.id, binding: { ...lifted }, acl: aclOf(ctx.state) });
+  emit(ctx, { type: 'seal.resisted', character: servant.id, binding: { ...lifted } });
   return done;
 }

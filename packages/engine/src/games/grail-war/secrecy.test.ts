@@ -5,7 +5,8 @@ import type { GrailWarEvent } from './events.ts';
 import type { GrailWarOptions } from './options.ts';
 import type { GrailWarState } from './state.ts';
 import { GM, SPECTATOR, judgment as j, master, planVs, room, run, seat, servant } from './test-support.ts';
-import { view, viewEvent } from './view.ts';
+import { viewEvent } from '../../kernel/events.ts';
+import { view } from './view.ts';
 
 const np = (id: string) => ({ id, name: `NPNAME-${id}-zq`, npType: 'antiPersonnel' as const, mode: 'alwaysActive' as const, hpDamage: 4, mpDamage: 2, mpCost: 1, cards: 2 });
 

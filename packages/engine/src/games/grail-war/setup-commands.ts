@@ -1,28 +1,28 @@
+import type { GwPublicParticipant as PublicParticipant } from '@veiltable/protocol/games/grail-war';
+import { plain } from '../../kernel/draft.ts';
 import type { Result } from '../../kernel/result.ts';
 import { err } from '../../kernel/result.ts';
 import { openSealed } from '../../kernel/sealed.ts';
-import type { GrailWarCommand, Knowledge, PrebattleDecl } from './commands.ts';
+import type { Cmd, Knowledge, PrebattleDecl } from './commands.ts';
 import type { Ctx } from './context.ts';
-import { aclOf, done, emit, requireGm, stepDeadline } from './context.ts';
-import type { PublicParticipant } from './events.ts';
+import { copyOf, done, requireGm, stepDeadline } from './context.ts';
+import { emit } from './events.ts';
 import { badOption } from './options.ts';
 import type { Battle, Participant } from './state.ts';
 import { characterOf, characterOfSeat } from './state.ts';
 import { registerPair, sideMayAmbush } from './relations.ts';
 import { validateSheet } from './sheets.ts';
 
-type Cmd<T extends GrailWarCommand['type']> = Extract<GrailWarCommand, { type: T }>;
-
 /** GM: changes room options between battles (§19). */
 export function optionsSet(ctx: Ctx, c: Cmd<'options.set'>): Result<void> {
   const gm = requireGm(ctx);
   if (!gm.ok) return gm;
   if (ctx.state.battle) return err('BATTLE_IN_PROGRESS', 'GW-META-01');
-  const next = { ...ctx.state.options, ...structuredClone(c.options) };
+  const next = { ...ctx.state.options, ...plain(c.options) };
   const bad = badOption(next);
   if (bad) return err('BAD_OPTION', 'GW-META-01', bad);
   ctx.state.options = next;
-  emit(ctx, { type: 'options.set', options: structuredClone(next) });
+  emit(ctx, { type: 'options.set', options: next });
   return done;
 }
 
@@ -35,7 +35,7 @@ export function characterRegister(ctx: Ctx, c: Cmd<'character.register'>): Resul
   if (characterOfSeat(ctx.state, c.seat)) return err('SEAT_HAS_CHARACTER');
   const valid = validateSheet(c.sheet);
   if (!valid.ok) return valid;
-  const sheet = structuredClone(c.sheet);
+  const sheet = plain(c.sheet);
   if (sheet.kind === 'master' && sheet.sealsLeft === null) sheet.sealsLeft = ctx.state.options.sealsPerMaster;
   if (c.partner !== null) {
     const partner = characterOf(ctx.state, c.partner);
@@ -62,7 +62,7 @@ export function characterRegister(ctx: Ctx, c: Cmd<'character.register'>): Resul
     stanceReady: false,
   };
   if (c.partner !== null) registerPair(ctx.state, c.id, c.partner);
-  emit(ctx, { type: 'character.registered', id: c.id, seat: c.seat, partner: c.partner, sheet: structuredClone(sheet), acl: aclOf(ctx.state) });
+  emit(ctx, { type: 'character.registered', id: c.id, seat: c.seat, partner: c.partner, sheet });
   return done;
 }
 
@@ -105,7 +105,7 @@ export function battleStart(ctx: Ctx, c: Cmd<'battle.start'>): Result<void> {
     phase: 'prebattle',
     scene: c.scene,
     participants,
-    regions: structuredClone(c.regions),
+    regions: plain(c.regions),
     knowledge: mergeKnowledge(ctx.state.ledger, c.knowledge),
     ambushSide: c.ambushSide,
     batch: 0,
@@ -131,15 +131,15 @@ export function battleStart(ctx: Ctx, c: Cmd<'battle.start'>): Result<void> {
     const sheet = ctx.state.characters[p.id]!.sheet;
     return { id: p.id, side: p.side, row: p.row, kind: sheet.kind, name: sheet.kind === 'servant' ? sheet.alias : sheet.name };
   });
-  emit(ctx, { type: 'battle.started', battle: battle.id, scene: c.scene, participants: pub, knowledge: structuredClone(battle.knowledge), acl: aclOf(ctx.state) });
+  emit(ctx, { type: 'battle.started', battle: battle.id, scene: c.scene, participants: pub, knowledge: battle.knowledge });
   return done;
 }
 
 /** The room's ledger with the command's entries laid over it: a battle may bring its own snapshot (INFO-15). */
 function mergeKnowledge(ledger: Knowledge[], given: Knowledge[]): Knowledge[] {
   const key = (k: Knowledge) => `${k.knower}>${k.target}`;
-  const out = new Map(ledger.map((k) => [key(k), structuredClone(k)]));
-  for (const k of given) out.set(key(k), structuredClone(k));
+  const out = new Map(ledger.map((k) => [key(k), copyOf(k)]));
+  for (const k of given) out.set(key(k), plain(k));
   return [...out.values()];
 }
 

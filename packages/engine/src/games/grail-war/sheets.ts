@@ -1,48 +1,49 @@
+import type {
+  GwBasicKind,
+  GwBonusKind,
+  GwClassId,
+  GwConsumableId,
+  GwItemId,
+  GwMasterSheet,
+  GwMeter,
+  GwNoblePhantasm,
+  GwServantSheet,
+} from '@veiltable/protocol/games/grail-war';
+import { gwBasicKind, gwBonusKind, gwClassId, gwConsumableId, gwItemId, gwMasterSheet, gwNoblePhantasm } from '@veiltable/protocol/games/grail-war';
 import type { Result } from '../../kernel/result.ts';
 import { err, ok } from '../../kernel/result.ts';
 import { isLetterRank, parseRank } from './grades.ts';
 
 /** The seven classes (GW-CORE-01). */
-export const CLASS_IDS = ['saber', 'archer', 'lancer', 'rider', 'caster', 'berserker', 'assassin'] as const;
-export type ClassId = (typeof CLASS_IDS)[number];
+export const CLASS_IDS = gwClassId.options;
+export type ClassId = GwClassId;
 
 /** NP types and modes (GW-CORE-06). */
-export const NP_TYPES = ['antiPersonnel', 'antiArmy', 'antiFortress', 'antiCountry', 'antiWorld', 'boundedField', 'army'] as const;
-export type NpType = (typeof NP_TYPES)[number];
-export type NpMode = 'alwaysActive' | 'trueNameRelease';
+export const NP_TYPES = gwNoblePhantasm.shape.npType.options;
+export type NpType = NoblePhantasm['npType'];
+export type NpMode = NoblePhantasm['mode'];
 
 /** The three basic kinds a stat governs (base page: STR→강타, END→반격, AGI→맹공). */
-export const BASIC_KINDS = ['smash', 'counter', 'rush'] as const;
-export type BasicKind = (typeof BASIC_KINDS)[number];
+export const BASIC_KINDS = gwBasicKind.options;
+export type BasicKind = GwBasicKind;
 
 /** Kinds an attack-form bonus (GW-DMG-02) can name. */
-export const BONUS_KINDS = ['smash', 'counter', 'rush', 'critical', 'magecraft', 'skill', 'normal'] as const;
-export type BonusKind = (typeof BONUS_KINDS)[number];
+export const BONUS_KINDS = gwBonusKind.options;
+export type BonusKind = GwBonusKind;
 
 /** Mystic Codes and consumables that touch battle (GW-ITEM). */
-export const ITEM_IDS = ['giantsBelt', 'thunderboltShield', 'fairyShoes', 'nekote', 'manaNecklace', 'magusCloak', 'rabbitsFoot', 'guardianCharm', 'lifeCharm'] as const;
-export type ItemId = (typeof ITEM_IDS)[number];
-export const CONSUMABLE_IDS = ['recoveryPotion', 'lifePotion', 'mindPotion', 'protectionPotion', 'berserkerPotion'] as const;
-export type ConsumableId = (typeof CONSUMABLE_IDS)[number];
+export const ITEM_IDS = gwItemId.options;
+export type ItemId = GwItemId;
+export const CONSUMABLE_IDS = gwConsumableId.options;
+export type ConsumableId = GwConsumableId;
 
-export type Meter = { current: number; max: number };
+export type Meter = GwMeter;
 
-export type NoblePhantasm = {
-  id: string;
-  name: string;
-  npType: NpType;
-  mode: NpMode;
-  /** HP damage (step 1 base) and fixed MP damage [001 #1]. */
-  hpDamage: number;
-  mpDamage: number;
-  /** MP the servant pays per use (GAP: sheet). */
-  mpCost: number;
-  /** How many 보구 cards the pool holds (sheet). */
-  cards: number;
-};
+/** A Noble Phantasm: HP damage (step 1 base), fixed MP damage [001 #1], the MP it costs (GAP: sheet), its cards. */
+export type NoblePhantasm = GwNoblePhantasm;
 
 /** A flat per-kind bonus from a skill or NP, never doubled by + (GW-DMG-02), e.g. 괴력 +2 on 강타. */
-export type AttackBonus = { source: string; amount: number; kinds: BonusKind[] };
+export type AttackBonus = ServantSheet['attackBonuses'][number];
 
 /**
  * What a magic support (마술 보조) adds to the supported judgment when its spell stands at grade E, D, C, B, A, EX
@@ -50,66 +51,24 @@ export type AttackBonus = { source: string; amount: number; kinds: BonusKind[] }
  */
 export type MagicSupportTable = number[];
 
-export type ServantStats = { str: string; end: string; agi: string; mag: string; luk: string; np: string };
-export type MasterStats = { combat: string; magic: string; conviction: string; fate: string };
+export type ServantStats = ServantSheet['stats'];
+export type MasterStats = MasterSheet['stats'];
 
-export type ServantSheet = {
-  kind: 'servant';
-  /** The alias others know it by; the true name is private (GW-HIDE-F01). */
-  alias: string;
-  trueName: string;
-  className: ClassId;
-  grade: number;
-  stats: ServantStats;
-  /** 마술 skill grade; a Caster without it uses its MAG stat (GW-BATTLE-06). */
-  magecraft: string | null;
-  /** 기술 cards and their grade (GAP: sheet). */
-  skill: { cards: number; grade: string } | null;
-  /** 방어 cards and reduction value (GAP: DEFAULT 0 cards, value = END value). */
-  defense: { cards: number; value: number | null };
-  /** Per-kind counts when `cardCountDerivation` is `sheet`. */
-  cardCounts: Partial<Record<BasicKind | 'critical' | 'magecraft', number>> | null;
-  noblePhantasms: NoblePhantasm[];
-  attackBonuses: AttackBonus[];
-  lineage: 'guardian' | 'dragon' | 'divine' | null;
-  /** Magic support by its 마술 grade (SUP-01); absent: this servant has no support spell. */
-  magicSupport?: MagicSupportTable;
-  /** 대마력: reduction of 000 비전 마술 damage (amount GAP: sheet). */
-  magicResistance: number;
-  hp: Meter;
-  mp: Meter;
-  merit: number;
-  xp: number;
-  items: ItemId[];
-  consumables: Partial<Record<ConsumableId, number>>;
-};
+/**
+ * A servant's sheet (GW-CORE-02/04/06, GW-BATTLE-04/06): the alias others know it by, its private true name
+ * (GW-HIDE-F01), 마술 and 기술 grades, 방어 (GAP: DEFAULT 0 cards, value = END), per-kind counts when
+ * `cardCountDerivation` is `sheet`, 대마력 against 000 비전 마술.
+ */
+export type ServantSheet = GwServantSheet;
 
-export const SPECIALIZATIONS = ['combat', 'magic', 'conviction', 'fate'] as const;
+export const SPECIALIZATIONS = gwMasterSheet.shape.specializations.element.options;
 export type Specialization = (typeof SPECIALIZATIONS)[number];
 
-export type MasterSheet = {
-  kind: 'master';
-  name: string;
-  grade: number;
-  stats: MasterStats;
-  specializations: Specialization[];
-  conviction: Meter;
-  fate: Meter;
-  hp: Meter;
-  mp: Meter;
-  merit: number;
-  xp: number;
-  /** Null: `sealsPerMaster` seals at registration. */
-  sealsLeft: number | null;
-  /** Cap on non-wait judgments per battle (판정의 한계, GAP: sheet); null = no cap. */
-  judgmentLimit: number | null;
-  /** Spell cards and their grade (GAP: sheet). */
-  spells: { cards: number; grade: string } | null;
-  /** Magic support by spell grade (SUP-01); absent: this master has no support spell. */
-  magicSupport?: MagicSupportTable;
-  items: ItemId[];
-  consumables: Partial<Record<ConsumableId, number>>;
-};
+/**
+ * A master's sheet (GW-CORE-03/04, GW-SPEC): `sealsLeft` null means `sealsPerMaster` at registration; the
+ * judgment limit (판정의 한계, GAP: sheet) null means no cap.
+ */
+export type MasterSheet = GwMasterSheet;
 
 export type Sheet = ServantSheet | MasterSheet;
 
@@ -168,6 +127,7 @@ export function validateMasterSheet(m: MasterSheet): Result<void> {
   return checkInventory(m.items, m.consumables);
 }
 
+/** Checks a sheet of either kind (GW-CORE-02..04). */
 export function validateSheet(sheet: Sheet): Result<void> {
   return sheet.kind === 'servant' ? validateServantSheet(sheet) : validateMasterSheet(sheet);
 }

@@ -3,7 +3,7 @@ import type { Knowledge, PrebattleDecl } from './commands.ts';
 import type { GrailWarOptions } from './options.ts';
 import type { MasterSheet, ServantSheet } from './sheets.ts';
 import type { GrailWarState } from './state.ts';
-import { hitsOf, judgment as j, master, planVs, prepareAll, refused, room, seat, servant, start, submit } from './test-support.ts';
+import { hitsOf, judgment as j, master, passWindow, planVs, prepareAll, refused, room, seat, servant, start, submit } from './test-support.ts';
 
 const known = (knower: string, target: string): Knowledge => ({ knower, target, total: 0, believed: 0, classKnown: true, failedGuess: false, trueNameKnown: false });
 
@@ -28,7 +28,7 @@ describe('master specials', () => {
     expect([sheetOf(s, 'm').hp.current, sheetOf(s, 'm').mp.current]).toEqual([30 + hpMp, 30 + hpMp]);
     expect([p.pool.normal, p.limit]).toEqual([6, 8]);
     s = submit(s, 'm', planVs('o', [j('normal', { aspect: 'smash' }), j('wait')])).state;
-    s = submit(s, 'o', planVs('m', [j('wait'), j('normal', { aspect: 'smash' })])).state;
+    s = passWindow(submit(s, 'o', planVs('m', [j('wait'), j('normal', { aspect: 'smash' })])).state);
     expect(hitsOf(s).map((h) => [h.attacker, h.hp])).toEqual([['m', 3 + bonus], ['o', 5 - reduction]]);
   });
 
@@ -45,7 +45,7 @@ describe('master specials', () => {
   ] as const)('%s', (_name, card, specializations, taken) => {
     let s = masterVs({ specializations: [...specializations], spells: { cards: 2, grade: 'C' } }, {}, 'master', { convictionRule: '000' }, 1);
     s = submit(s, 'm', planVs('o', [j(card, { aspect: 'smash' })])).state;
-    s = submit(s, 'o', planVs('m', [j('normal', { aspect: 'counter' })])).state;
+    s = passWindow(submit(s, 'o', planVs('m', [j('normal', { aspect: 'counter' })])).state);
     expect(hitsOf(s).filter((h) => h.target === 'm').map((h) => h.hp)).toEqual([taken]);
   });
 
@@ -54,7 +54,7 @@ describe('master specials', () => {
     // 전투력 D gives 2 일반 cards; the Berserker's Potion adds the third (its +1 damage is for <일반> only, not 치명).
     s = submit(s, 'm', planVs('o', [j('normal', { aspect: 'smash', fate: true }), j('normal', { aspect: 'rush', fate: true }), j('normal', { aspect: 'rush', fate: true })])).state;
     // The 명운 judgment resolves as 치명: it beats the opponent's 반격 in slot 1.
-    s = submit(s, 'o', planVs('m', [j('normal', { aspect: 'counter' })])).state;
+    s = passWindow(submit(s, 'o', planVs('m', [j('normal', { aspect: 'counter' })])).state);
     expect(hitsOf(s).map((h) => [h.slot, h.attacker, h.hp])).toEqual([[1, 'm', 5], [2, 'm', 5], [3, 'm', 5]]);
     expect((sheetOf(s, 'm') as MasterSheet).fate).toEqual({ current: 0, max: 3 });
     expect(refused(s, seat('s1'), { type: 'battle.submit', plan: planVs('o', [j('normal', { aspect: 'smash', fate: true })]) })).toBe('FATE_LIMIT GW-SPEC-04');
@@ -63,7 +63,7 @@ describe('master specials', () => {
   test('TV-SPEC-05 GW-SPEC-01 일격 필살 with 전투력 3: 15 fixed damage, −3 merit, once per battle', () => {
     let s = masterVs({ grade: 11, stats: { combat: 'D', magic: 'C', conviction: 'C', fate: 'C' }, specializations: ['combat'] }, {}, 'servant');
     s = submit(s, 'm', planVs('o', [j('oneHitKill')])).state;
-    s = submit(s, 'o', planVs('m', [j('smash')])).state;
+    s = passWindow(submit(s, 'o', planVs('m', [j('smash')])).state);
     expect(hitsOf(s).map((h) => [h.attacker, h.hp])).toEqual([['m', 15]]);
     expect(sheetOf(s, 'm').merit).toBe(7);
     expect(refused(s, seat('s1'), { type: 'battle.submit', plan: planVs('o', [j('oneHitKill')]) })).toBe('ONCE_PER_BATTLE GW-SPEC-01');
@@ -76,14 +76,14 @@ describe('master specials', () => {
   ] as const)('%s', (_name, rule, expected) => {
     let s = masterVs({ grade: 11, stats: { combat: 'D', magic: 'C', conviction: 'C', fate: 'C' }, specializations: ['combat'] }, { noblePhantasms: [np] }, 'servant', { specialJudgmentRule: rule });
     s = submit(s, 'm', planVs('o', [j('oneHitKill')])).state;
-    s = submit(s, 'o', planVs('m', [j('np', { np: 'np' })])).state;
+    s = passWindow(submit(s, 'o', planVs('m', [j('np', { np: 'np' })])).state);
     expect(hitsOf(s).map((h) => [h.attacker, h.target, h.hp, h.mp])).toEqual(expected);
   });
 
   test('GW-BATTLE-16 GW-SPEC-02 001 대마술: 3 slots, waits in the first two, resolves as 치명 in the last, damages MP', () => {
     let s = masterVs({ grade: 11, specializations: ['magic'] }, {}, 'servant');
     s = submit(s, 'm', planVs('o', [j('arcane'), j('arcane'), j('arcane')])).state;
-    s = submit(s, 'o', planVs('m', [j('smash'), j('wait'), j('smash')])).state;
+    s = passWindow(submit(s, 'o', planVs('m', [j('smash'), j('wait'), j('smash')])).state);
     // Slot 1: the caster counts as 대기 and takes the 강타; slot 3: 치명 beats 강타, (마력 C 3 + 1) × 2 = 8 to MP.
     expect(hitsOf(s).map((h) => [h.slot, h.attacker, h.hp, h.mp])).toEqual([[1, 'o', 3, 0], [3, 'm', 0, 8]]);
     expect(sheetOf(s, 'm').merit).toBe(5);
@@ -101,6 +101,7 @@ describe('master specials', () => {
     const arc = { o: j('arcane'), p: j('arcane') };
     s = submit(s, 'm', { slots: [arc, arc, arc, wait, wait].map((vs) => ({ type: 'play' as const, vs })), activatePlus: [] }).state;
     for (const id of ['o', 'p']) s = submit(s, id, planVs('m', [])).state;
+    s = passWindow(s);
     expect(hitsOf(s).map((h) => [h.target, h.mp, h.via])).toEqual([['o', 5, 'arcane'], ['p', 8, 'arcane']]);
   });
 

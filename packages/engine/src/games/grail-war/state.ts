@@ -1,4 +1,3 @@
-import type { Viewer } from '@veiltable/protocol';
 import type { RngState } from '../../kernel/rng.ts';
 import { newRngState } from '../../kernel/rng.ts';
 import type { Sealed } from '../../kernel/sealed.ts';
@@ -173,6 +172,7 @@ export function setup(seed: string): GrailWarState {
   return { rng: newRngState(seed), options: defaultGrailWarOptions('001'), seats: [], characters: {}, ledger: [], battle: null, battleCount: 0, relations: [], concealment: {} };
 }
 
+/** The character with this id, if any (ids come from the wire, so no prototype key counts). */
 export function characterOf(state: GrailWarState, id: string): Character | undefined {
   return Object.hasOwn(state.characters, id) ? state.characters[id] : undefined;
 }
@@ -190,13 +190,10 @@ export function privateSeats(state: GrailWarState, id: string): string[] {
   return partner ? [c.seat, partner.seat] : [c.seat];
 }
 
-/** True when the viewer is the GM or the owner or partner of this character. */
-export function seesPrivate(state: GrailWarState, id: string, viewer: Viewer): boolean {
-  return viewer.role === 'gm' || (viewer.role === 'player' && privateSeats(state, id).includes(viewer.seat));
-}
-
+/** The battle's participant for this character, if it takes part. */
 export function participantOf(battle: Battle, id: string): Participant | undefined {
   return battle.participants.find((p) => p.id === id);
 }
 
+/** A slot counted over the whole battle (1-based), as SEAL-07/08 cover the next three wherever the batch ends. */
 export const globalSlot = (batch: number, slot: number): number => (batch - 1) * SLOTS + slot;

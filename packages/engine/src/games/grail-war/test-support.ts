@@ -1,8 +1,11 @@
 import type { Viewer } from '@veiltable/protocol';
 import { expect } from 'vitest';
-import { apply } from './apply.ts';
+import { viewEvent } from '../../kernel/events.ts';
+import type { Result } from '../../kernel/result.ts';
+import { pendingSeats } from '../../kernel/sealed.ts';
 import type { BatchPlan, GrailWarCommand, Judgment, Knowledge, ParticipantSpec, PrebattleDecl, SlotPlan, WindowDecl } from './commands.ts';
 import type { GrailWarEvent } from './events.ts';
+import { grailWar } from './index.ts';
 import type { GrailWarOptions } from './options.ts';
 import type { MasterSheet, ServantSheet } from './sheets.ts';
 import type { GrailWarState } from './state.ts';
@@ -62,6 +65,17 @@ export function master(over: Partial<MasterSheet> = {}): MasterSheet {
     consumables: {},
     ...over,
   };
+}
+
+/** What one viewer reads of each event (the GM, who reads everything, unless told otherwise); null where nothing. */
+export const readAll = (events: GrailWarEvent[], viewer: Viewer = GM) => events.map((e) => viewEvent(e, viewer));
+
+/**
+ * grailWar.apply with the game's event type: the kernel's Game types its events' readings as unknown, and every part
+ * this game makes is a protocol view event.
+ */
+export function apply(state: GrailWarState, command: GrailWarCommand, actor: Viewer, at = AT): Result<{ state: GrailWarState; events: GrailWarEvent[] }> {
+  return grailWar.apply(state, command, actor, at) as Result<{ state: GrailWarState; events: GrailWarEvent[] }>;
 }
 
 /** Applies a command and fails the test with the rejection if it is refused. */
@@ -142,6 +156,15 @@ export function submit(s: GrailWarState, id: string, plan: BatchPlan): { state: 
 
 export function windowDecl(s: GrailWarState, id: string, decl: WindowDecl): { state: GrailWarState; events: GrailWarEvent[] } {
   return run(s, seat(s.characters[id]!.seat), { type: 'battle.window', decl });
+}
+
+/** Every master in the seal window passes with an empty declaration (GW-BATTLE-11), so the revealed batch resolves. */
+export function passWindow(s: GrailWarState): GrailWarState {
+  while (s.battle?.phase === 'window') {
+    const id = pendingSeats(s.battle.window!)[0]!;
+    s = run(s, seat(s.characters[id]!.seat), { type: 'battle.window', decl: { actions: [] } }).state;
+  }
+  return s;
 }
 
 /** All hits of a battle so far, flattened. */

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { MasterSheet } from './sheets.ts';
 import { hpOf, knows, mpOf, pair, poolOf } from './test-pair.ts';
-import { hitsOf, judgment as j, master, planVs, prepareAll, refused, room, seat, servant, start, submit, windowDecl } from './test-support.ts';
+import { hitsOf, judgment as j, master, passWindow, planVs, prepareAll, refused, room, seat, servant, start, submit, windowDecl } from './test-support.ts';
 
 describe('TV-BATTLE vectors through the engine', () => {
   const strong = {
@@ -43,7 +43,7 @@ describe('TV-BATTLE vectors through the engine', () => {
       s = start(s, [{ character: 'm', side: 'A', row: 'front' }, { character: 'b', side: 'B' }]);
       s = prepareAll(s, { m: { consumables: [{ item: 'protectionPotion' }] } });
       s = submit(s, 'm', planVs('b', [])).state;
-      s = submit(s, 'b', planVs('m', [j('smash')])).state;
+      s = passWindow(submit(s, 'b', planVs('m', [j('smash')])).state);
       expect(s.characters.m!.sheet.consumables.protectionPotion).toBe(0);
       return hitsOf(s).map((h) => h.hp);
     };
@@ -197,7 +197,7 @@ describe('TV-BATTLE vectors through the engine', () => {
     let s = room({ m: { seat: 's1', sheet: master({ grade: 3 }) }, b: { seat: 's2', sheet: servant({ hp: { current: 1, max: 60 } }) } });
     s = prepareAll(start(s, [{ character: 'm', side: 'A', row: 'front' }, { character: 'b', side: 'B' }], { knowledge: [knows('m', 'b')] }));
     s = submit(s, 'm', planVs('b', [j('normal', { aspect: 'smash' })])).state;
-    s = submit(s, 'b', planVs('m', [])).state;
+    s = passWindow(submit(s, 'b', planVs('m', [])).state);
     const b = s.battle!;
     expect([b.endReason, b.winner, b.participants[1]!.status]).toEqual(['sideDown', 'A', 'defeated']);
     const r = b.rewards!.find((x) => x.character === 'm')!;

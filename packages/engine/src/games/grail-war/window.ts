@@ -1,43 +1,48 @@
 import type { Result } from '../../kernel/result.ts';
 import { err } from '../../kernel/result.ts';
-import { allAnswered, answerSealed, openSealed, revealSealed } from '../../kernel/sealed.ts';
-import type { WindowAction, WindowDecl } from './commands.ts';
+import { plain } from '../../kernel/draft.ts';
+import { allAnswered, answerSealed, openSealed } from '../../kernel/sealed.ts';
+import type { Cmd, WindowAction, WindowDecl } from './commands.ts';
 import type { Ctx } from './context.ts';
-import { aclOf, done, emit, requireBattle, requireCharacter, standing, stepDeadline } from './context.ts';
+import { copyOf, done, requireBattle, requireCharacter, standing, stepDeadline } from './context.ts';
+import { emit } from './events.ts';
+import { enterPhase } from './flow.ts';
 import { checkJudgment, isBerserkerSingle, judgmentKey, poolCheck, slotDemand } from './plan-check.ts';
-import { resolveBatch } from './resolve.ts';
+import { revealStep } from './sealed-step.ts';
 import type { Battle, Character, GrailWarState } from './state.ts';
 import { SLOTS, characterOf, globalSlot, participantOf } from './state.ts';
 
-/** Masters who may use a seal after this reveal: in the battle, with seals left and their servant standing (HIDE-D5). */
+/**
+ * The masters who sit in the post-reveal window: every master standing in the battle (HIDE-D5, "masters in the
+ * battle"). Who of them holds a seal, or a standing servant to use one on, is that master's side's to know
+ * (GW-HIDE-F10, seals spent outside the battle included), so the window never depends on it: it follows every
+ * reveal while a master stands, each of them answers, and an empty declaration passes (HIDE-04).
+ */
 export function windowMasters(state: GrailWarState, battle: Battle): string[] {
-  return battle.participants
-    .filter((p) => standing(p))
-    .map((p) => characterOf(state, p.id)!)
-    .filter((c) => c.sheet.kind === 'master' && (c.sheet.sealsLeft ?? 0) > 0 && c.partner !== null)
-    .filter((c) => {
-      const servant = participantOf(battle, c.partner!);
-      return servant !== undefined && standing(servant);
-    })
-    .map((c) => c.id);
+  return battle.participants.filter((p) => standing(p) && characterOf(state, p.id)!.sheet.kind === 'master').map((p) => p.id);
 }
 
-/** Opens the post-reveal seal window (GW-BATTLE-11); false when no master can use one. */
-export function openWindow(ctx: Ctx, battle: Battle): boolean {
+/** The `window` phase after a batch reveal (GW-BATTLE-11); straight on to resolution when no master stands. */
+export function enterWindow(ctx: Ctx): Result<void> {
+  const battle = ctx.state.battle!;
   const masters = windowMasters(ctx.state, battle);
-  if (masters.length === 0) return false;
+  if (masters.length === 0) {
+    enterPhase(ctx, 'resolve');
+    return done;
+  }
   battle.phase = 'window';
   battle.window = openSealed<WindowDecl>(masters);
   battle.deadline = stepDeadline(ctx);
-  emit(ctx, { type: 'window.opened', batch: battle.batch, masters, acl: aclOf(ctx.state) });
-  return true;
+  emit(ctx, { type: 'window.opened', batch: battle.batch, masters });
+  return done;
 }
 
 /** Master: the sealed seal declaration of this window; an empty list passes. */
-export function battleWindow(ctx: Ctx, decl: WindowDecl): Result<void> {
+export function battleWindow(ctx: Ctx, c: Cmd<'battle.window'>): Result<void> {
+  const decl = c.decl;
   const b = requireBattle(ctx, 'window');
   if (!b.ok) return b;
-  const me = requireCharacter(ctx);
+  const me = requireCharacter(ctx, c.character);
   if (!me.ok) return me;
   const battle = b.value;
   if (!battle.window!.seats.includes(me.value.id)) return err('NOT_IN_WINDOW', 'GW-BATTLE-11');
@@ -45,13 +50,17 @@ export function battleWindow(ctx: Ctx, decl: WindowDecl): Result<void> {
   if (!valid.ok) return valid;
   const entry = answerSealed(battle.window!, me.value.id, decl, ctx.rng);
   if (!entry.ok) return err('NOT_IN_DECLARATION', 'GW-BATTLE-11');
-  emit(ctx, { type: 'sealed.answered', step: 'window', character: me.value.id, commitment: entry.value.commitment, acl: aclOf(ctx.state) });
+  emit(ctx, { type: 'sealed.answered', step: 'window', character: me.value.id, commitment: entry.value.commitment });
   if (allAnswered(battle.window!)) revealWindow(ctx, battle);
   return done;
 }
 
-/** Checks a window declaration: seal count, timing options, and each seal's own conditions (GW-SEAL-05/07/08/10). */
+/**
+ * Checks a window declaration: seal count, timing options, and each seal's own conditions (GW-SEAL-05/07/08/10).
+ * Passing is always open; every refusal speaks of the declaring master's own seals and servant.
+ */
 export function checkWindow(state: GrailWarState, battle: Battle, me: Character, decl: WindowDecl): Result<void> {
+  if (decl.actions.length === 0) return done;
   const o = state.options;
   const sheet = me.sheet;
   if (sheet.kind !== 'master' || !me.partner) return err('NOT_A_MASTER', 'GW-SEAL-00');
@@ -59,8 +68,10 @@ export function checkWindow(state: GrailWarState, battle: Battle, me: Character,
   const kinds = decl.actions.map((a) => a.seal);
   if (new Set(kinds).size !== kinds.length) return err('DUPLICATE_SEAL', 'GW-SEAL-00');
   const servant = characterOf(state, me.partner)!;
-  const sp = participantOf(battle, servant.id)!;
-  const plan = battle.plans[servant.id]!;
+  const sp = participantOf(battle, servant.id);
+  const plan = battle.plans[servant.id];
+  // The seals of the window act on the master's own servant's revealed plan.
+  if (!sp || !standing(sp) || !plan) return err('SERVANT_NOT_IN_BATTLE', 'GW-BATTLE-11');
   for (const a of decl.actions) {
     if (a.seal !== 'defenseStanceHeal' && (!Number.isInteger(a.slot) || a.slot < 1 || a.slot > SLOTS)) return err('BAD_SLOT', 'GW-BATTLE-11');
     if (a.seal === 'defenseStanceHeal' && !(o.sealDefenseMidBattleHeal || o.sealRules === '000')) return err('SEAL_VARIANT_OFF', 'GW-SEAL-05');
@@ -76,7 +87,7 @@ export function checkWindow(state: GrailWarState, battle: Battle, me: Character,
         return err('SWAP_BASIC_ONLY', 'GW-SEAL-10');
       }
       // The replaced card returns; the rest of the batch still has to fit in the pool with the new one.
-      const swapped = structuredClone(plan);
+      const swapped = copyOf(plan);
       (swapped.slots[a.slot - 1] as { vs: Record<string, unknown> }).vs[a.opponent] = a.judgment;
       const need: Record<string, number> = {};
       for (const s of swapped.slots) for (const [k, n] of Object.entries(slotDemand(s, isBerserkerSingle(state, servant.id)))) need[k] = (need[k] ?? 0) + n;
@@ -95,29 +106,28 @@ export function checkWindow(state: GrailWarState, battle: Battle, me: Character,
 
 /** Reveals the window's declarations together and applies them before resolution (GW-BATTLE-11). */
 export function revealWindow(ctx: Ctx, battle: Battle): void {
-  const revealed = revealSealed(battle.window!);
-  if (!revealed.ok) throw new Error('window already revealed');
+  const revealed = revealStep(battle, 'window');
   const o = ctx.state.options;
-  for (const r of revealed.value) {
+  for (const r of revealed) {
     if (!r.declared || !r.answer) continue;
     const master = characterOf(ctx.state, r.seat)!;
     for (const a of r.answer.actions) applyAction(ctx, battle, master, master.partner!, a, o.sealRules);
   }
-  emit(ctx, { type: 'window.revealed', batch: battle.batch, answers: revealed.value, acl: aclOf(ctx.state) });
-  resolveBatch(ctx, battle);
+  emit(ctx, { type: 'window.revealed', batch: battle.batch, answers: revealed });
+  enterPhase(ctx, 'resolve');
 }
 
 function applyAction(ctx: Ctx, battle: Battle, master: Character, servantId: string, a: WindowAction, rules: '001' | '000'): void {
   if (master.sheet.kind !== 'master') return;
   master.sheet.sealsLeft = (master.sheet.sealsLeft ?? 0) - 1;
-  battle.windowActions.push({ master: master.id, action: structuredClone(a) });
+  battle.windowActions.push({ master: master.id, action: plain(a) });
   const sp = participantOf(battle, servantId)!;
   const servant = characterOf(ctx.state, servantId)!.sheet;
   const pair = [sp, participantOf(battle, master.id)].filter((x) => x !== undefined);
   switch (a.seal) {
     case 'actionRestriction': {
       const slot = battle.plans[servantId]!.slots[a.slot - 1]!;
-      if (slot.type === 'play') slot.vs[a.opponent] = structuredClone(a.judgment);
+      if (slot.type === 'play') slot.vs[a.opponent] = plain(a.judgment);
       return;
     }
     case 'forcedAttack':

@@ -9,10 +9,15 @@ const side = z.string().regex(/^[A-Za-z0-9~_-]{1,40}$/);
 /** One judgment against one opponent in one slot (GW-BATTLE-10), with its riders (MERIT-06, SPEC-04, SEAL-04). */
 export const gwJudgment = z.object({
   card: z.enum(['wait', 'smash', 'counter', 'rush', 'critical', 'defense', 'magecraft', 'skill', 'normal', 'np', 'oneHitKill', 'arcane']),
+  /** 마술, 기술 and master 일반 cards name the aspect the matchup uses. */
   aspect: gwBasicKind.optional(),
+  /** Which NP, for card 'np'. */
   np: z.string().min(1).max(40).optional(),
+  /** MERIT-06: + bought for this one judgment (2 merit). */
   plus: z.boolean().optional(),
+  /** SPEC-04: spend 1 명운 on a master 일반 judgment. */
   fate: z.boolean().optional(),
+  /** SEAL-04: NP Boost, the NP costs no MP. */
   boost: z.boolean().optional(),
   /** TRUST-05: a servant at trust −10 passes this judgment's damage to its master. */
   toMaster: z.boolean().optional(),
@@ -25,9 +30,11 @@ export const gwSlotPlan = z.discriminatedUnion('type', [
     ally: gwCharacterId,
     opponent: gwCharacterId,
     mode: z.enum(['physical', 'magic']),
+    /** Physical: the card played ('normal' for a master, with its aspect). */
     card: z.enum(['smash', 'counter', 'rush', 'normal']).optional(),
     aspect: gwBasicKind.optional(),
   }),
+  /** A withdrawal declared inside the sealed batch: the side leaves before this slot resolves (MISC-02, HIDE-D6). */
   z.object({ type: z.literal('withdraw') }),
 ]);
 
@@ -40,8 +47,10 @@ export const gwPrebattleDecl = z.object({
   row: z.enum(['front', 'back']).nullable(),
   seals: z.array(z.enum(['attackStance', 'defenseStance', 'restoration'])).max(3),
   conviction: z.number().int().min(0).max(3),
+  /** GW-ITEM consumables used now; a Berserker's Potion on a servant names the card kind it adds (ITEM-B4). */
   consumables: z.array(z.object({ item: gwConsumableId, kind: gwBasicKind.optional() })).max(gwConsumableId.options.length),
   activatePlus: z.array(gwPlusStat).max(5),
+  /** CLASS-04: use the Guardian lineage in this battle. */
   guardian: z.boolean(),
   /** GW-TRUST-03 (trust trial): a servant at trust +10 takes all its master's damage in this battle. */
   shieldMaster: z.boolean().optional(),
@@ -60,6 +69,7 @@ export const gwWindowDecl = z.object({ actions: z.array(gwWindowAction).max(4) }
 export const gwKnowledge = z.object({
   knower: gwCharacterId,
   target: gwCharacterId,
+  /** Authoritative T (false points count −2) and the knower's believed T (INFO-04). */
   total: z.number().int().min(-999).max(999),
   believed: z.number().int().min(-999).max(999),
   classKnown: z.boolean(),
@@ -69,6 +79,12 @@ export const gwKnowledge = z.object({
 
 /** One direction of a relationship-chart entry (GW-REL-01/02). */
 export const gwRelation = z.object({ holder: gwCharacterId, other: gwCharacterId, score: z.number().int().min(-3).max(3) });
+
+/**
+ * Whom a character's command acts for (GW-HIDE-00: each character's choices are its own player's): a player's own
+ * character when left out, and only that one; the GM names the character it acts for.
+ */
+const actingAs = { character: gwCharacterId.optional() };
 
 /** Every command of the Grail War battle module, client → server. */
 export const gwCommand = z.discriminatedUnion('type', [
@@ -84,17 +100,29 @@ export const gwCommand = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('battle.start'),
     scene: z.enum(['day', 'night']),
-    participants: z.array(z.object({ character: gwCharacterId, side, row: z.enum(['front', 'back']).optional(), streak: z.number().int().min(0).max(99).optional() })).min(2).max(14),
+    participants: z
+      .array(
+        z.object({
+          character: gwCharacterId,
+          side,
+          row: z.enum(['front', 'back']).optional(),
+          /** CLASS-02 streak bonus for the unnamed-class trait (+n on every judgment), computed by the day flow. */
+          streak: z.number().int().min(0).max(99).optional(),
+        }),
+      )
+      .min(2)
+      .max(14),
     regions: z.record(gwCharacterId, z.string().min(1).max(60)),
     knowledge: z.array(gwKnowledge).max(200),
+    /** BATTLE-M2 master variant: this side ambushes, + on every judgment of its first batch. */
     ambushSide: side.nullable(),
   }),
-  z.object({ type: z.literal('battle.prepare'), decl: gwPrebattleDecl }),
-  z.object({ type: z.literal('battle.submit'), plan: gwBatchPlan }),
-  z.object({ type: z.literal('battle.window'), decl: gwWindowDecl }),
+  z.object({ type: z.literal('battle.prepare'), decl: gwPrebattleDecl, ...actingAs }),
+  z.object({ type: z.literal('battle.submit'), plan: gwBatchPlan, ...actingAs }),
+  z.object({ type: z.literal('battle.window'), decl: gwWindowDecl, ...actingAs }),
   z.object({ type: z.literal('battle.force') }),
-  z.object({ type: z.literal('battle.withdraw') }),
-  z.object({ type: z.literal('battle.betray') }),
+  z.object({ type: z.literal('battle.withdraw'), ...actingAs }),
+  z.object({ type: z.literal('battle.betray'), ...actingAs }),
   z.object({ type: z.literal('battle.extend') }),
   z.object({ type: z.literal('battle.decide'), winner: side.nullable() }),
   /** GM: moves a participant's HP/MP by these amounts, with the reason logged. */
@@ -106,18 +134,27 @@ export const gwCommand = z.discriminatedUnion('type', [
     reason: z.string().trim().min(1).max(200),
   }),
   z.object({ type: z.literal('battle.close') }),
-  z.object({ type: z.literal('seal.retreat') }),
-  z.object({ type: z.literal('seal.summon') }),
-  z.object({ type: z.literal('seal.resist') }),
-  z.object({ type: z.literal('seal.early'), seal: z.enum(['attackStance', 'defenseStance', 'restoration']) }),
-  z.object({ type: z.literal('seal.bind'), order: z.string().trim().min(1).max(200), extreme: z.enum(['max', 'min']) }),
-  z.object({ type: z.literal('master.convert'), direction: z.enum(['mpToHp', 'hpToMp']), amount: z.number().int().min(2).max(9998) }),
+  z.object({ type: z.literal('seal.retreat'), ...actingAs }),
+  z.object({ type: z.literal('seal.summon'), ...actingAs }),
+  z.object({ type: z.literal('seal.resist'), ...actingAs }),
+  z.object({ type: z.literal('seal.early'), seal: z.enum(['attackStance', 'defenseStance', 'restoration']), ...actingAs }),
+  z.object({ type: z.literal('seal.bind'), order: z.string().trim().min(1).max(200), extreme: z.enum(['max', 'min']), ...actingAs }),
+  z.object({ type: z.literal('master.convert'), direction: z.enum(['mpToHp', 'hpToMp']), amount: z.number().int().min(2).max(9998), ...actingAs }),
   z.object({ type: z.literal('master.settle'), character: gwCharacterId }),
   z.object({ type: z.literal('master.rest'), character: gwCharacterId, hp: z.number().int().min(0).max(999), mp: z.number().int().min(0).max(999), atBase: z.boolean() }),
-  z.object({ type: z.literal('merit.share'), amount: z.number().int().min(2).max(9998) }),
+  z.object({ type: z.literal('merit.share'), amount: z.number().int().min(2).max(9998), ...actingAs }),
   /** Master: buys back 신념 or 명운 with merit (SPEC-04/05). */
-  z.object({ type: z.literal('pool.recover'), pool: z.enum(['conviction', 'fate']), amount: z.number().int().min(1).max(99) }),
-  z.object({ type: z.literal('ss.keywords'), keywords: z.array(z.string().trim().min(1).max(40)).length(2) }),
+  z.object({ type: z.literal('pool.recover'), pool: z.enum(['conviction', 'fate']), amount: z.number().int().min(1).max(99), ...actingAs }),
+  z.object({ type: z.literal('ss.keywords'), keywords: z.array(z.string().trim().min(1).max(40)).length(2), ...actingAs }),
   z.object({ type: z.literal('ss.reward'), character: gwCharacterId, keyword: z.string().trim().min(1).max(40) }),
 ]);
 export type GwCommand = z.infer<typeof gwCommand>;
+export type GwJudgment = z.infer<typeof gwJudgment>;
+export type GwSlotPlan = z.infer<typeof gwSlotPlan>;
+export type GwPlusStat = z.infer<typeof gwPlusStat>;
+export type GwBatchPlan = z.infer<typeof gwBatchPlan>;
+export type GwPrebattleDecl = z.infer<typeof gwPrebattleDecl>;
+export type GwWindowAction = z.infer<typeof gwWindowAction>;
+export type GwWindowDecl = z.infer<typeof gwWindowDecl>;
+export type GwKnowledge = z.infer<typeof gwKnowledge>;
+export type GwRelation = z.infer<typeof gwRelation>;

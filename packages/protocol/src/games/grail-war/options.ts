@@ -2,10 +2,14 @@ import { z } from 'zod';
 import { gwClassId } from './sheets.ts';
 
 const matchKind = z.enum(['smash', 'counter', 'rush', 'critical', 'np', 'wait']);
+/** W: row wins; L: column wins; '=': same kind (GW-BATTLE-14); '·': nothing happens. */
 const cell = z.enum(['W', 'L', '=', '·']);
 const row = z.object({ smash: cell, counter: cell, rush: cell, critical: cell, np: cell, wait: cell });
 export const gwMatchupTable = z.object({ smash: row, counter: row, rush: row, critical: row, np: row, wait: row });
-export { matchKind as gwMatchKind };
+export { matchKind as gwMatchKind, cell as gwMatchCell };
+export type GwMatchKind = z.infer<typeof matchKind>;
+export type GwMatchCell = z.infer<typeof cell>;
+export type GwMatchupTable = z.infer<typeof gwMatchupTable>;
 
 /** Every battle-relevant §19 option (defaults live in the engine's defaultGrailWarOptions). */
 export const gwOptions = z.object({
@@ -24,9 +28,13 @@ export const gwOptions = z.object({
   berserkerSingleConsumption: z.boolean(),
   infoDoubleForKnown: z.boolean(),
   masterZeroRule: z.boolean(),
+  /** MISC-01 / MERIT-09: +1 merit per GM-approved SS that hints at one of the writer's keywords. */
   ssReward: z.boolean(),
+  /** §12 trial (001 #7), off by default: SEAL-09 then sets trust instead of the relationship score. */
   trustRule: z.boolean(),
+  /** CLASS-05: Clairvoyance widens a servant's search range. */
   clairvoyanceRule: z.boolean(),
+  /** CLASS-06: a Caster in its territory is hidden from 탐색. */
   casterTerritoryHidden: z.boolean(),
   masterVsServant: z.boolean(),
   withdrawalConcedes: z.boolean(),
@@ -46,15 +54,25 @@ export const gwOptions = z.object({
   pairSharesInfo: z.boolean(),
   showHpToOpponents: z.boolean(),
   spectatorVisibility: z.enum(['public', 'battlesAfterReveal', 'gmMirror']),
+  /** TRUST-05: how the half of a card's damage passed to the master rounds. */
   trustHalfRounding: z.enum(['floor', 'ceil']),
+  /** HIDE-F17: the master sees its servant's trust (otherwise only the servant and the GM). */
   partnerSeesTrust: z.boolean(),
+  /** §13 trial (001 #12), off by default: each battle costs its participants character concealment (SAN-02..07). */
   characterConcealment: z.boolean(),
+  /** SAN-07: the k-th battle in one region multiplies losses by 2^(k−1) (`doubling`) or by 2 (`fixed2`). */
   repeatBattleConcealment: z.enum(['doubling', 'fixed2']),
+  /** SPEC-04/05 GAP: merit per point to recover 신념 or 명운 without that stat's specialization. */
   poolRecoveryMeritCost: z.number().int().min(0).max(20),
+  /** ITEM-D5 (defect D3): the Mind Potion as written (max HP +10) or read as max MP +10. */
   mindPotionEffect: z.enum(['maxHp+10', 'maxMp+10']),
+  /** HIDE-F01: a servant's side is told when someone learns its true name. */
   notifyTrueNameReveal: z.boolean(),
+  /** §0.1 GAP: the value of an EX grade (stats, NP, skills); DEFAULT 6, one step above A. */
   exGradeValue: z.number().int().min(5).max(20),
+  /** BATTLE-19 GAP: 방어 cards an army (군세) attack takes from its target; DEFAULT 1. */
   armyDefenseLoss: z.number().int().min(0).max(20),
+  /** Not in §19: seconds before an open sealed step is forced (GW-HIDE-04's GM timer); null = the GM forces by hand. */
   stepTimerSeconds: z.number().int().min(10).max(86400).nullable(),
 });
 export type GwOptions = z.infer<typeof gwOptions>;

@@ -24,28 +24,37 @@ export const gwNoblePhantasm = z.object({
   name: z.string().min(1).max(100),
   npType: z.enum(['antiPersonnel', 'antiArmy', 'antiFortress', 'antiCountry', 'antiWorld', 'boundedField', 'army']),
   mode: z.enum(['alwaysActive', 'trueNameRelease']),
+  /** HP damage (step 1 base) and fixed MP damage [001 #1]. */
   hpDamage: count,
   mpDamage: count,
+  /** MP the servant pays per use (GAP: sheet). */
   mpCost: count,
+  /** How many 보구 cards the pool holds (sheet). */
   cards: count,
 });
 
 /** A servant's sheet (GW-CORE-02/04/06, GW-BATTLE-04/06). Private to owner, partner and GM (GW-HIDE-F04). */
 export const gwServantSheet = z.object({
   kind: z.literal('servant'),
+  /** The alias others know it by; the true name is private (GW-HIDE-F01). */
   alias: z.string().min(1).max(100),
   trueName: z.string().min(1).max(100),
   className: gwClassId,
   grade: z.number().int().min(1).max(999),
   stats: z.object({ str: gwServantGrade, end: gwServantGrade, agi: gwServantGrade, mag: gwServantGrade, luk: gwServantGrade, np: gwServantGrade }),
+  /** 마술 skill grade; a Caster without it uses its MAG stat (GW-BATTLE-06). */
   magecraft: gwServantGrade.nullable(),
+  /** 기술 cards and their grade (GAP: sheet). */
   skill: z.object({ cards: count, grade: gwServantGrade }).nullable(),
+  /** 방어 cards and reduction value (GAP: DEFAULT 0 cards, value = END value). */
   defense: z.object({ cards: count, value: count.nullable() }),
+  /** Per-kind counts when `cardCountDerivation` is `sheet`. */
   cardCounts: z.partialRecord(z.enum(['smash', 'counter', 'rush', 'critical', 'magecraft']), count).nullable(),
   noblePhantasms: z.array(gwNoblePhantasm).max(10),
   attackBonuses: z.array(z.object({ source: z.string().min(1).max(100), amount: z.number().int().min(-99).max(99), kinds: z.array(gwBonusKind).min(1) })).max(20),
   lineage: z.enum(['guardian', 'dragon', 'divine']).nullable(),
   magicSupport,
+  /** 대마력: reduction of 000 비전 마술 damage (amount GAP: sheet). */
   magicResistance: count,
   hp: gwMeter,
   mp: gwMeter,
@@ -68,8 +77,11 @@ export const gwMasterSheet = z.object({
   mp: gwMeter,
   merit: z.number().int().min(0).max(9999),
   xp: z.number().int().min(0).max(99999),
+  /** Null: `sealsPerMaster` seals at registration. */
   sealsLeft: z.number().int().min(0).max(99).nullable(),
+  /** Cap on non-wait judgments per battle (판정의 한계, GAP: sheet); null = no cap. */
   judgmentLimit: count.nullable(),
+  /** Spell cards and their grade (GAP: sheet). */
   spells: z.object({ cards: count, grade: gwGrade }).nullable(),
   magicSupport,
   items: z.array(gwItemId).max(6),
@@ -78,3 +90,12 @@ export const gwMasterSheet = z.object({
 
 export const gwSheet = z.discriminatedUnion('kind', [gwServantSheet, gwMasterSheet]);
 export type GwSheet = z.infer<typeof gwSheet>;
+export type GwServantSheet = z.infer<typeof gwServantSheet>;
+export type GwMasterSheet = z.infer<typeof gwMasterSheet>;
+export type GwNoblePhantasm = z.infer<typeof gwNoblePhantasm>;
+export type GwMeter = z.infer<typeof gwMeter>;
+export type GwClassId = z.infer<typeof gwClassId>;
+export type GwBasicKind = z.infer<typeof gwBasicKind>;
+export type GwBonusKind = z.infer<typeof gwBonusKind>;
+export type GwItemId = z.infer<typeof gwItemId>;
+export type GwConsumableId = z.infer<typeof gwConsumableId>;

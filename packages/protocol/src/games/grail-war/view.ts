@@ -180,6 +180,17 @@ export const gwView = z.strictObject({
   battle: gwBattleView.nullable(),
 });
 export type GwView = z.infer<typeof gwView>;
+export type GwBattleView = z.infer<typeof gwBattleView>;
+export type GwParticipantView = z.infer<typeof gwParticipantView>;
+export type GwCharacterView = GwView['characters'][number];
+export type GwCharacterStatus = z.infer<typeof gwCharacterStatus>;
+export type GwHitView = z.infer<typeof gwHitView>;
+export type GwSlotView = z.infer<typeof gwSlotView>;
+export type GwKnowledgeView = z.infer<typeof gwKnowledgeView>;
+export type GwOverride = z.infer<typeof gwOverride>;
+export type GwReward = z.infer<typeof gwReward>;
+export type GwBinding = z.infer<typeof gwBinding>;
+export type GwPublicParticipant = z.infer<typeof publicParticipant>;
 
 const revealed = <A extends z.ZodType>(answer: A) =>
   z.array(z.strictObject({ seat: gwCharacterId, declared: z.boolean(), answer: answer.optional(), salt: z.string().optional(), commitment: z.string().optional() }));

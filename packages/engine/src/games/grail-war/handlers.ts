@@ -1,0 +1,52 @@
+import type { Handlers } from '../../kernel/define-game.ts';
+import { battleSubmit } from './batch.ts';
+import { battleBetray, battleClose, battleDecide, battleExtend, battleForce, battleWithdraw, sealRetreat } from './battle-commands.ts';
+import type { GrailWarCommand } from './commands.ts';
+import { masterConvert, masterRest, masterSettle } from './master-zero.ts';
+import { meritShare, ssKeywords, ssReward } from './merit-commands.ts';
+import { poolRecover } from './pool-recovery.ts';
+import { battlePrepare } from './prebattle.ts';
+import { relationRemove, relationSet } from './relations.ts';
+import { battleOverride, characterUpdate, knowledgeRemove, knowledgeSet, seatAdd } from './room-commands.ts';
+import { sceneEnd } from './scene-effects.ts';
+import { sealEarly } from './seal-early.ts';
+import { sealBind, sealResist, sealSummon } from './seal-orders.ts';
+import { battleStart, characterRegister, optionsSet } from './setup-commands.ts';
+import type { GrailWarState } from './state.ts';
+import { battleWindow } from './window.ts';
+
+/** Every command of the game and the rule that runs it; defineGame dispatches on this table (a missing type fails to compile). */
+export const handlers: Handlers<GrailWarState, GrailWarCommand> = {
+  'options.set': optionsSet,
+  'seat.add': seatAdd,
+  'character.register': characterRegister,
+  'character.update': characterUpdate,
+  'knowledge.set': knowledgeSet,
+  'knowledge.remove': knowledgeRemove,
+  'relation.set': relationSet,
+  'relation.remove': relationRemove,
+  'scene.end': sceneEnd,
+  'battle.start': battleStart,
+  'battle.prepare': battlePrepare,
+  'battle.submit': battleSubmit,
+  'battle.window': battleWindow,
+  'battle.force': battleForce,
+  'battle.withdraw': battleWithdraw,
+  'battle.betray': battleBetray,
+  'battle.extend': battleExtend,
+  'battle.decide': battleDecide,
+  'battle.override': battleOverride,
+  'battle.close': battleClose,
+  'seal.retreat': sealRetreat,
+  'seal.summon': sealSummon,
+  'seal.bind': sealBind,
+  'seal.resist': sealResist,
+  'seal.early': sealEarly,
+  'master.convert': masterConvert,
+  'master.settle': masterSettle,
+  'master.rest': masterRest,
+  'merit.share': meritShare,
+  'pool.recover': poolRecover,
+  'ss.keywords': ssKeywords,
+  'ss.reward': ssReward,
+};
