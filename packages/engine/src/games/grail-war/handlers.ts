@@ -1,3 +1,5 @@
+import type { ChatCommand } from '../../capabilities/chat/chat.ts';
+import type { DiceCommand } from '../../capabilities/dice/roll.ts';
 import type { Handlers } from '../../kernel/define-game.ts';
 import { battleSubmit } from './batch.ts';
 import { battleBetray, battleClose, battleDecide, battleExtend, battleForce, battleWithdraw, sealRetreat } from './battle-commands.ts';
@@ -16,7 +18,7 @@ import type { GrailWarState } from './state.ts';
 import { battleWindow } from './window.ts';
 
 /** Every command of the game and the rule that runs it; defineGame dispatches on this table (a missing type fails to compile). */
-export const handlers: Handlers<GrailWarState, GrailWarCommand> = {
+export const handlers: Handlers<GrailWarState, Exclude<GrailWarCommand, ChatCommand | DiceCommand>> = {
   'options.set': optionsSet,
   'seat.add': seatAdd,
   'character.register': characterRegister,

@@ -1,3 +1,5 @@
+import { chat } from '../../capabilities/chat/chat.ts';
+import { dice } from '../../capabilities/dice/roll.ts';
 import { gwCommand, gwView } from '@veiltable/protocol/games/grail-war';
 import { defineGame } from '../../kernel/define-game.ts';
 import type { GameTimer, SeatInfo } from '../../kernel/game.ts';
@@ -23,6 +25,7 @@ export const grailWar = defineGame({
   schemas: { command: gwCommand, view: gwView },
   setup,
   handlers,
+  capabilities: [chat, dice],
   phases,
   view,
   seats,

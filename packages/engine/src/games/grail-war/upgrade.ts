@@ -1,3 +1,4 @@
+import { setupFeed } from '../../capabilities/feed/feed.ts';
 import { secondsAfter } from '../../kernel/game.ts';
 import { mapKeeping, mapValuesKeeping, withMissing } from '../../kernel/upgrade.ts';
 import type { GrailWarOptions } from './options.ts';
@@ -25,12 +26,13 @@ const EARLIER_BEHAVIOUR: Partial<GrailWarOptions> = {
  * before they held what they moved the current HP and MP by end as they ended then.
  */
 export function upgrade(saved: unknown, at: number): GrailWarState {
-  const s = saved as GrailWarState;
+  // Rooms saved before the table's chat and dice came to Grail War start with an empty feed.
+  const s = withMissing(saved as GrailWarState, setupFeed());
   const options = withMissing(s.options, { ...defaultGrailWarOptions(s.options.rulesVersion), ...EARLIER_BEHAVIOUR });
   const characters = mapValuesKeeping(s.characters, upgradeCharacter);
   const battle = s.battle && upgradeBattle(s.battle, options, at);
   const charted = 'relations' in s;
-  if (charted && 'concealment' in s && options === s.options && characters === s.characters && battle === s.battle) return s;
+  if (charted && 'concealment' in s && s === saved && options === s.options && characters === s.characters && battle === s.battle) return s;
   const next = withMissing({ ...s, options, characters, battle }, { concealment: {} });
   return charted ? next : { ...next, relations: chartOf(next) };
 }

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { seatId } from '../../common.ts';
+import { chatCommands } from '../../capabilities/chat.ts';
+import { diceCommands } from '../../capabilities/dice.ts';
 import { gwOptions } from './options.ts';
 import { gwBasicKind, gwCharacterId, gwConsumableId, gwSheet } from './sheets.ts';
 
@@ -88,6 +90,8 @@ const actingAs = { character: gwCharacterId.optional() };
 
 /** Every command of the Grail War battle module, client → server. */
 export const gwCommand = z.discriminatedUnion('type', [
+  ...chatCommands,
+  ...diceCommands,
   z.object({ type: z.literal('options.set'), options: gwOptions.partial() }),
   z.object({ type: z.literal('seat.add'), name: z.string().trim().min(1).max(40) }),
   z.object({ type: z.literal('character.register'), id: gwCharacterId, seat: seatId, partner: gwCharacterId.nullable(), sheet: gwSheet }),
