@@ -114,15 +114,18 @@ function battleFor(state: GrailWarState, acl: Acl, b: Battle, v: Viewer, known: 
   };
 }
 
-/** A sealed step: who answered and the commitment for all; the answer for its own side until reveal, for all after. */
+/**
+ * A sealed step: who answered and the commitment for all; the answer for its own side until the reveal, and for all
+ * after it with its salt, so every viewer can check each commitment it was shown while the step was sealed.
+ */
 function sealedFor<A>(s: Sealed<A>, seesAnswer: (character: string) => boolean) {
   return {
     status: s.status,
     entries: s.seats.map((seat) => {
       const e = sealedAnswerOf(s, seat);
       if (!e) return { character: seat, declared: false };
-      const show = s.status === 'revealed' || seesAnswer(seat);
-      return show ? { character: seat, declared: true, commitment: e.commitment, answer: copyJson(e.answer) } : { character: seat, declared: true, commitment: e.commitment };
+      if (s.status === 'revealed') return { character: seat, declared: true, commitment: e.commitment, answer: copyJson(e.answer), salt: e.salt };
+      return seesAnswer(seat) ? { character: seat, declared: true, commitment: e.commitment, answer: copyJson(e.answer) } : { character: seat, declared: true, commitment: e.commitment };
     }),
   };
 }

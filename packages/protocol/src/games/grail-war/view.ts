@@ -33,7 +33,10 @@ export const gwSlotView = z.strictObject({
 const sealedView = <A extends z.ZodType>(answer: A) =>
   z.strictObject({
     status: z.enum(['open', 'revealed']),
-    entries: z.array(z.strictObject({ character: gwCharacterId, declared: z.boolean(), commitment: z.string().regex(/^[0-9a-f]{64}$/).optional(), answer: answer.optional() })),
+    /** After the reveal, each answer comes with its salt, so anyone can check its commitment. */
+    entries: z.array(
+      z.strictObject({ character: gwCharacterId, declared: z.boolean(), commitment: z.string().regex(/^[0-9a-f]{64}$/).optional(), answer: answer.optional(), salt: z.string().optional() }),
+    ),
   });
 
 /** The believed total only, unless the viewer is the GM (GW-HIDE-F11/F13). */
