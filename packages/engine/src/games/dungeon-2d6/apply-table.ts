@@ -1,4 +1,6 @@
 import type { D6Equipment, D6Skill } from '@veiltable/protocol/games/dungeon-2d6';
+import { plain } from '../../kernel/draft.ts';
+import { GM_ONLY } from '../../kernel/events.ts';
 import type { Result } from '../../kernel/result.ts';
 import { err } from '../../kernel/result.ts';
 import { finalValue } from './abilities.ts';
@@ -109,7 +111,7 @@ export const characterAdd: Handler<'character.add'> = (ctx, cmd) => {
     zone: cmd.zone,
     base: { ...cmd.base },
     build: null,
-    equipment: structuredClone(cmd.equipment),
+    equipment: plain(cmd.equipment),
     modifiers: [],
     hp: cmd.hp,
     maxHp: cmd.maxHp,
@@ -135,7 +137,7 @@ export const characterAdd: Handler<'character.add'> = (ctx, cmd) => {
   };
   ctx.state.characters.push(c);
   const split = splitCharacter(c);
-  emit(ctx, 'character.added', { character: split.data }, split.hidden ? { hidden: { data: { character: { ...split.data, ...split.hidden.data } }, seats: [] } } : {});
+  emit(ctx, 'character.added', { character: split.data }, split.hidden ? { secret: { data: { character: { ...split.data, ...split.hidden.data } } } } : {});
   return done;
 };
 
@@ -148,7 +150,7 @@ export const characterEquip: Handler<'character.equip'> = (ctx, cmd) => {
   const weapons = checkWeapons(c.value.skills, next);
   if (!weapons.ok) return weapons;
   item.wielded = cmd.wielded;
-  emit(ctx, 'character.equipped', { character: c.value.id, item: item.id, wielded: cmd.wielded }, statsHidden(c.value) ? { audience: { to: 'gm' } } : {});
+  emit(ctx, 'character.equipped', { character: c.value.id, item: item.id, wielded: cmd.wielded }, statsHidden(c.value) ? { to: GM_ONLY } : {});
   return done;
 };
 
@@ -159,7 +161,7 @@ export const trapAdd: Handler<'trap.add'> = (ctx, cmd) => {
   const trap = { id: nextId(ctx.state, 't'), zone: cmd.zone, area: cmd.area, note: cmd.note, found: false, disarmed: false };
   ctx.state.traps.push(trap);
   // D6-HID-01: whether and where traps exist is GM-only.
-  emit(ctx, 'trap.added', { trap }, { audience: { to: 'gm' } });
+  emit(ctx, 'trap.added', { trap }, { to: GM_ONLY });
   return done;
 };
 
@@ -169,7 +171,7 @@ export const findAdd: Handler<'find.add'> = (ctx, cmd) => {
   if (!findZone(ctx.state, cmd.zone)) return err('NO_SUCH_ZONE');
   const find = { id: nextId(ctx.state, 'f'), zone: cmd.zone, note: cmd.note, found: false };
   ctx.state.finds.push(find);
-  emit(ctx, 'find.added', { find }, { audience: { to: 'gm' } });
+  emit(ctx, 'find.added', { find }, { to: GM_ONLY });
   return done;
 };
 
@@ -196,32 +198,20 @@ export const sessionStart: Handler<'session.start'> = (ctx) => {
   return done;
 };
 
+/** The GM starts a combat: the flow enters the combat phase (phases.ts). */
 export const combatStart: Handler<'combat.start'> = (ctx) => {
   const gm = requireGm(ctx);
   if (!gm.ok) return gm;
   if (ctx.state.mode === 'combat') return err('ALREADY_IN_COMBAT');
-  ctx.state.mode = 'combat';
-  ctx.state.turn = 1;
-  ctx.state.initiative = { party: null, enemies: null, first: null, tie: false };
-  for (const c of ctx.state.characters) c.turnUsed = false;
-  emit(ctx, 'combat.started', { turn: 1 });
-  return done;
+  return ctx.enter('combat');
 };
 
+/** The GM ends a combat: the flow goes back to travel (phases.ts). */
 export const combatEnd: Handler<'combat.end'> = (ctx) => {
   const gm = requireGm(ctx);
   if (!gm.ok) return gm;
   if (ctx.state.mode !== 'combat') return err('NOT_IN_COMBAT');
-  ctx.state.mode = 'travel';
-  ctx.state.turn = 0;
-  for (const c of ctx.state.characters) {
-    c.modifiers = c.modifiers.filter((m) => m.duration !== 'combat');
-    c.statuses = [];
-    c.turnUsed = false;
-    c.loseNextTurn = false;
-  }
-  emit(ctx, 'combat.ended', {});
-  return done;
+  return ctx.enter('travel');
 };
 
 /** D6-CORE-05: a new turn gives every combatant its 手番 back, except those who lost it by covering (D6-COVER-04). */
@@ -269,7 +259,7 @@ export const gmOverride: Handler<'gm.override'> = (ctx, cmd) => {
     if (!check) return err('NO_SUCH_CHECK');
     const before = check.outcome;
     ctx.state.log.push({ kind: 'override', target: check.id, reason: cmd.reason, before, after: t.outcome });
-    emit(ctx, 'gm.override', { target: check.id, reason: cmd.reason }, { hidden: { data: { before, after: t.outcome }, seats: check.secret ? [] : check.ownerSeat ? [check.ownerSeat] : [] } });
+    emit(ctx, 'gm.override', { target: check.id, reason: cmd.reason }, { secret: { data: { before, after: t.outcome }, seats: check.secret ? [] : check.ownerSeat ? [check.ownerSeat] : [] } });
     if (!check.resolved && !check.opposed && !check.attack) resolveCheck(ctx, check, t.outcome);
     else check.outcome = t.outcome;
     return done;

@@ -40,7 +40,7 @@ export const skillFlight: Handler<'skill.flight'> = (ctx, cmd) => {
   c.value.flightSpeed = cmd.speed ?? cap;
   // D6-HID-01: a GM-run character's speed is one of its statistics, so only the GM learns it.
   const speed = { speed: c.value.flightSpeed };
-  if (statsHidden(c.value)) emit(ctx, 'flight.started', { character: c.value.id }, { hidden: { data: speed, seats: [] } });
+  if (statsHidden(c.value)) emit(ctx, 'flight.started', { character: c.value.id }, { secret: { data: speed } });
   else emit(ctx, 'flight.started', { character: c.value.id, ...speed });
   return done;
 };

@@ -1,49 +1,52 @@
-import type { Viewer } from '@veiltable/protocol';
-import type { D6Command, D6EventType } from '@veiltable/protocol/games/dungeon-2d6';
+import type { ActorRef, Viewer } from '@veiltable/protocol';
+import type { D6Command, D6EventType, D6ViewEvent } from '@veiltable/protocol/games/dungeon-2d6';
+import type { Ctx as KernelCtx, Handler as KernelHandler } from '../../kernel/define-game.ts';
+import type { Audience } from '../../kernel/events.ts';
+import { EVERYONE, seatsAndGm, toAudience } from '../../kernel/events.ts';
 import { secondsAfter } from '../../kernel/game.ts';
 import { openWindow } from '../../kernel/reaction-window.ts';
 import type { Result } from '../../kernel/result.ts';
 import { err, ok } from '../../kernel/result.ts';
-import type { Rng } from '../../kernel/rng.ts';
-import type { Audience, D6Event } from './events.ts';
 import type { Character, D6State, WindowLink } from './state.ts';
 import { findCharacter, nextId } from './state.ts';
 
 /**
- * What a handler works on: a private copy of the state, its RNG, the actor, the time the server stamped on the
- * command (ms since the epoch, logged with it), and the events so far.
+ * What a handler works on (kernel Ctx): a draft of the state, the room's RNG, the actor (never a spectator), the time
+ * the server stamped on the command (ms since the epoch, logged with it), the seats, and `emit`.
  */
-export type Ctx = { state: D6State; rng: Rng; actor: Viewer; at: number; events: D6Event[] };
+export type Ctx = KernelCtx<D6State>;
 
 export type Cmd<T extends D6Command['type']> = Extract<D6Command, { type: T }>;
 
-/** Handlers check everything before they change anything, then return ok or a rejection. */
-export type Handler<T extends D6Command['type']> = (ctx: Ctx, command: Cmd<T>) => Result<void>;
+/** Handlers check what they need, change the draft, emit, and return ok or a coded rejection. */
+export type Handler<T extends D6Command['type']> = KernelHandler<D6State, Cmd<T>>;
 
 export const done: Result<void> = ok(undefined);
 
-export function emit(
-  ctx: Ctx,
-  type: D6EventType,
-  data: Record<string, unknown>,
-  extra: { audience?: Audience; hidden?: D6Event['hidden'] } = {},
-): void {
-  const event: D6Event = { type, audience: extra.audience ?? { to: 'all' }, data: structuredClone(data) };
-  if (extra.hidden) event.hidden = structuredClone(extra.hidden);
-  ctx.events.push(event);
+/** What the GM (and `seats`) read of an event on top of what its audience reads (§10.1). */
+export type Secret = { data: Record<string, unknown>; seats?: readonly string[] };
+
+/**
+ * Records an event. `to` is who reads it at all (everyone unless told); `secret` adds the fields that only the GM and
+ * `secret.seats` read: they read `{...data, ...secret.data}`, everyone else in the audience reads `data`.
+ */
+export function emit(ctx: Ctx, type: D6EventType, data: Record<string, unknown>, extra: { to?: Audience; secret?: Secret } = {}): void {
+  const seen: D6ViewEvent = { type, data };
+  if (!extra.secret) {
+    ctx.emit(toAudience(extra.to ?? EVERYONE, seen));
+    return;
+  }
+  const full: D6ViewEvent = { type, data: { ...data, ...extra.secret.data } };
+  if (extra.to && extra.to !== EVERYONE) throw new Error(`${type}: a secret part needs an audience of everyone`);
+  ctx.emit(toAudience(seatsAndGm(extra.secret.seats ?? []), full, seen));
 }
 
 export function requireGm(ctx: Ctx): Result<void> {
   return ctx.actor.role === 'gm' ? done : err('NOT_GM');
 }
 
-/** The seat that answers for a character: its owner (summons inherit the summoner's owner). */
-export function seatOf(c: Character): string | null {
-  return c.owner;
-}
-
-/** The GM acts for anyone; a player only for characters its seat owns. */
-export function controls(actor: Viewer, c: Character): boolean {
+/** The GM acts for anyone; a player only for characters its seat owns (summons inherit the summoner's owner). */
+export function controls(actor: Viewer | ActorRef, c: Character): boolean {
   if (actor.role === 'gm') return true;
   return actor.role === 'player' && c.owner === actor.seat;
 }
@@ -86,9 +89,8 @@ export function openLinked(ctx: Ctx, kind: string, eligible: string[], link: Win
  * 威圧/芸能's first effect forbids active actions for a turn (D6-SKL-INTIMIDATE-01).
  */
 export function spendTurn(ctx: Ctx, c: Character): Result<void> {
-  if (ctx.state.mode !== 'combat') return done;
-  if (c.statuses.some((s) => s.kind === 'no-active' || s.kind === 'stun')) return err('NO_ACTIVE_ACTIONS', 'D6-SKL-INTIMIDATE-01');
-  if (c.turnUsed) return err('NO_TURN_LEFT', 'D6-CORE-05');
+  const turn = hasTurn(ctx, c);
+  if (!turn.ok || ctx.state.mode !== 'combat') return turn;
   c.turnUsed = true;
   return done;
 }
@@ -101,21 +103,19 @@ export function hasTurn(ctx: Ctx, c: Character): Result<void> {
   return done;
 }
 
-/** Spends one use of a consumable skill; refused when none is left. */
-export function consumeUse(c: Character, skill: keyof Character['skills'], rule: string): Result<void> {
-  const s = c.skills[skill];
-  if (!s) return err('NO_SUCH_SKILL', rule);
-  if (s.uses === null) return err('NOT_CONSUMABLE', rule);
-  if (s.uses < 1) return err('NO_USES_LEFT', rule);
-  s.uses -= 1;
-  return done;
-}
-
 /** Checks that a use is available without spending it. */
 export function canConsume(c: Character, skill: keyof Character['skills'], rule: string): Result<void> {
   const s = c.skills[skill];
   if (!s) return err('NO_SUCH_SKILL', rule);
   if (s.uses === null) return err('NOT_CONSUMABLE', rule);
   if (s.uses < 1) return err('NO_USES_LEFT', rule);
+  return done;
+}
+
+/** Spends one use of a consumable skill; refused when none is left. */
+export function consumeUse(c: Character, skill: keyof Character['skills'], rule: string): Result<void> {
+  const can = canConsume(c, skill, rule);
+  if (!can.ok) return can;
+  c.skills[skill]!.uses! -= 1;
   return done;
 }

@@ -1,5 +1,7 @@
-import type { D6Command } from '@veiltable/protocol/games/dungeon-2d6';
+import type { D6Command, D6ViewEvent } from '@veiltable/protocol/games/dungeon-2d6';
 import { describe, expect, test } from 'vitest';
+import type { GameEvent } from '../../kernel/events.ts';
+import { viewEvent } from '../../kernel/events.ts';
 import { computeTotal, CONCENTRATION_CAP } from './check.ts';
 import { dungeon2d6 } from './index.ts';
 import type { D6State } from './state.ts';
@@ -89,8 +91,8 @@ function runFuzz(seed: number, steps: number): { declarations: number; closed: n
       expect(w, `seed ${seed} step ${step}: ${cmd.type} without a window`).not.toBeNull();
       expect(before.windows[w!]?.status, `seed ${seed} step ${step}: ${cmd.type} in a closed window`).toBe('open');
     }
-    for (const e of res.value.events) {
-      if (e.type !== 'hp.changed') continue;
+    for (const e of res.value.events.map((x) => viewEvent(x as GameEvent<D6ViewEvent>, GM))) {
+      if (e?.type !== 'hp.changed') continue;
       const id = e.data.character as string;
       hpDelta.set(id, (hpDelta.get(id) ?? 0) + (e.data.delta as number));
     }

@@ -1,3 +1,4 @@
+import { GM_ONLY } from '../../kernel/events.ts';
 import type { Result } from '../../kernel/result.ts';
 import { err, ok } from '../../kernel/result.ts';
 import type { Ctx } from './context.ts';
@@ -33,7 +34,7 @@ export function placeCharacter(ctx: Ctx, c: Character, zone: string, cause: stri
     c.ironWall = null;
     emit(ctx, 'iron-wall.ended', { character: c.id, cause: 'move' });
   }
-  emit(ctx, 'character.moved', { character: c.id, from, to: zone, cause }, positionHidden(c) ? { audience: { to: 'gm' } } : {});
+  emit(ctx, 'character.moved', { character: c.id, from, to: zone, cause }, positionHidden(c) ? { to: GM_ONLY } : {});
 }
 
 /** D6-SKL-FLIGHT-04: the fastest a flier goes, about 3× its normal movement; null while the movement is unknown. */

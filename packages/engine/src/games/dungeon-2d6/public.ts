@@ -1,19 +1,19 @@
 import type { Viewer } from '@veiltable/protocol';
 import type { D6EventType } from '@veiltable/protocol/games/dungeon-2d6';
-import type { Ctx } from './context.ts';
+import { plain } from '../../kernel/draft.ts';
+import type { Ctx, Secret } from './context.ts';
 import { emit } from './context.ts';
-import type { Audience, D6Event } from './events.ts';
 import type { Character, CheckRecord } from './state.ts';
 
 /**
  * How each record splits into what the table may see and what only the GM may see (§10.1). view() and the events
  * both go through these functions, so a field hidden in one is hidden in the other.
  */
-export type Split = { data: Record<string, unknown>; hidden?: D6Event['hidden'] };
+export type Split = { data: Record<string, unknown>; hidden?: Required<Secret> };
 
 /** D6-HID-02: a secret roll shows only that it happened. D6-HID-07: a hidden target number is withheld. */
 export function splitCheck(check: CheckRecord): Split {
-  const full = structuredClone(check) as unknown as Record<string, unknown>;
+  const full = plain(check) as unknown as Record<string, unknown>;
   if (check.secret) {
     return {
       data: { id: check.id, character: check.character, kind: check.kind, secret: true, resolved: check.resolved, window: check.window, attack: check.attack, opposed: check.opposed },
@@ -38,7 +38,7 @@ export function positionHidden(c: Character): boolean {
 
 /** A character as the table sees it; the GM notes are never public. */
 export function splitCharacter(c: Character): Split {
-  const full = structuredClone(c) as unknown as Record<string, unknown>;
+  const full = plain(c) as unknown as Record<string, unknown>;
   if (statsHidden(c)) {
     const data: Record<string, unknown> = {
       id: c.id,
@@ -66,12 +66,12 @@ export function forViewer(split: Split, viewer: Viewer): Record<string, unknown>
 /** Emits a check event with the check split for secrecy. */
 export function publishCheck(ctx: Ctx, type: D6EventType, check: CheckRecord, extra: Record<string, unknown> = {}): void {
   const split = splitCheck(check);
-  emit(ctx, type, { ...extra, check: split.data }, split.hidden ? { hidden: { data: { check: split.hidden.data }, seats: [] } } : {});
+  emit(ctx, type, { ...extra, check: split.data }, split.hidden ? { secret: { data: { check: split.hidden.data } } } : {});
 }
 
 /** Emits an HP change; a GM-run character's HP stays GM-only (D6-HID-01). */
-export function publishHp(ctx: Ctx, c: Character, delta: number, cause: string, audience?: Audience): void {
+export function publishHp(ctx: Ctx, c: Character, delta: number, cause: string): void {
   const data = { character: c.id, delta, cause };
-  if (statsHidden(c)) emit(ctx, 'hp.changed', data, { hidden: { data: { hp: c.hp }, seats: [] }, ...(audience ? { audience } : {}) });
-  else emit(ctx, 'hp.changed', { ...data, hp: c.hp }, audience ? { audience } : {});
+  if (statsHidden(c)) emit(ctx, 'hp.changed', data, { secret: { data: { hp: c.hp } } });
+  else emit(ctx, 'hp.changed', { ...data, hp: c.hp });
 }

@@ -1,6 +1,7 @@
 import { type Viewer } from '@veiltable/protocol';
 import { d6View, d6ViewEvent } from '@veiltable/protocol/games/dungeon-2d6';
 import { describe, expect, test } from 'vitest';
+import { viewEvent } from '../../kernel/events.ts';
 import { dungeon2d6 } from './index.ts';
 import { GM, SPECTATOR, seat, TestTable } from './test-table.ts';
 
@@ -8,7 +9,7 @@ import { GM, SPECTATOR, seat, TestTable } from './test-table.ts';
 function received(t: TestTable, v: Viewer): string {
   const view = dungeon2d6.view(t.state, v);
   d6View.parse(view);
-  const events = t.all.map((e) => dungeon2d6.viewEvent(e, v)).filter((e) => e !== null);
+  const events = t.read(v);
   for (const e of events) d6ViewEvent.parse(e);
   return JSON.stringify({ view, events });
 }
@@ -104,7 +105,7 @@ describe('secrecy', () => {
     for (const v of [...players, SPECTATOR]) {
       const lich = dungeon2d6.view(t.state, v).characters.find((ch) => ch.id === foe)!;
       expect(lich.zone).toBeUndefined();
-      expect(t.all.filter((e) => e.type === 'character.moved').map((e) => dungeon2d6.viewEvent(e, v))).toEqual([null]);
+      expect(t.all.filter((e) => e.type === 'character.moved').map((e) => viewEvent(e, v))).toEqual([null]);
     }
     expect(dungeon2d6.view(t.state, GM).characters.find((ch) => ch.id === foe)!.zone).toBe(lair);
   });

@@ -1,8 +1,10 @@
 import type { Viewer } from '@veiltable/protocol';
+import type { D6ViewEvent } from '@veiltable/protocol/games/dungeon-2d6';
 import { d6Command } from '@veiltable/protocol/games/dungeon-2d6';
+import type { GameEvent } from '../../kernel/events.ts';
+import { viewEvent } from '../../kernel/events.ts';
 import type { Rejection } from '../../kernel/result.ts';
 import { Rng } from '../../kernel/rng.ts';
-import type { D6Event } from './events.ts';
 import { dungeon2d6 } from './index.ts';
 import type { Attack, Character, CheckRecord, D6State } from './state.ts';
 
@@ -51,8 +53,12 @@ export const TABLE_START = Date.UTC(2024, 0, 1, 12, 0, 0);
 /** A running table for tests: commands go through the protocol schema, then the game module. */
 export class TestTable {
   state: D6State;
-  events: D6Event[] = [];
-  all: D6Event[] = [];
+  /** The last command's events as stored (kernel envelope, one part per audience). */
+  raw: GameEvent<D6ViewEvent>[] = [];
+  /** The last command's events as the GM reads them (the GM reads every field). */
+  events: D6ViewEvent[] = [];
+  /** Every event so far, as stored. */
+  all: GameEvent<D6ViewEvent>[] = [];
   /** The time stamped on the next command; it moves only when a test says so. */
   at = TABLE_START;
 
@@ -61,7 +67,7 @@ export class TestTable {
   }
 
   /** Applies a command; throws with the rejection code if refused. dice, if given, are the next d6 results. */
-  do(command: unknown, actor: Viewer = GM, dice?: readonly number[]): D6Event[] {
+  do(command: unknown, actor: Viewer = GM, dice?: readonly number[]): GameEvent<D6ViewEvent>[] {
     const r = this.attempt(command, actor, dice);
     if (!r.ok) throw new Error(`rejected ${r.error.code} (${r.error.rule ?? ''}) for ${JSON.stringify(command)}`);
     return r.events;
@@ -79,10 +85,12 @@ export class TestTable {
     if (dice) rigDice(this.state, dice);
     const r = dungeon2d6.apply(this.state, parsed, actor, this.at);
     if (!r.ok) return { ok: false as const, error: r.error };
+    const events = r.value.events as GameEvent<D6ViewEvent>[];
     this.state = r.value.state;
-    this.events = r.value.events;
-    this.all.push(...r.value.events);
-    return { ok: true as const, events: r.value.events };
+    this.raw = events;
+    this.events = events.map((e) => viewEvent(e, GM)).filter((e) => e !== null);
+    this.all.push(...events);
+    return { ok: true as const, events };
   }
 
   zone(name: string, adjacent: string[] = []): string {
@@ -149,6 +157,11 @@ export class TestTable {
   }
 
   types(): string[] {
-    return this.events.map((e) => e.type);
+    return this.raw.map((e) => e.type);
+  }
+
+  /** Every event so far as one viewer reads it (events that tell it nothing left out). */
+  read(viewer: Viewer): D6ViewEvent[] {
+    return this.all.map((e) => viewEvent(e, viewer)).filter((e) => e !== null);
   }
 }

@@ -2,7 +2,6 @@ import type { Viewer } from '@veiltable/protocol';
 import type { D6View } from '@veiltable/protocol/games/dungeon-2d6';
 import type { ReactionWindow } from '../../kernel/reaction-window.ts';
 import { controls } from './context.ts';
-import type { D6Event, D6ViewEvent } from './events.ts';
 import { forViewer, splitCharacter, splitCheck } from './public.ts';
 import type { D6State } from './state.ts';
 import { findCharacter } from './state.ts';
@@ -53,18 +52,4 @@ function windowFor(state: D6State, w: ReactionWindow, viewer: Viewer): D6View['w
     return c !== undefined && controls(viewer, c);
   });
   return mayAct ? { ...rest, deadline, minSpanEnds, link } : { ...rest, link };
-}
-
-/** What one viewer learns from one event: the same split as view(), decided when the event was made. */
-export function viewEvent(event: D6Event, viewer: Viewer): D6ViewEvent | null {
-  if (viewer.role === 'gm') {
-    return { type: event.type, data: event.hidden ? { ...event.data, ...event.hidden.data } : structuredClone(event.data) };
-  }
-  const seat = seatOf(viewer);
-  if (event.audience.to === 'gm') return null;
-  if (event.audience.to === 'seats' && (seat === null || !event.audience.seats.includes(seat))) return null;
-  if (event.hidden && seat !== null && event.hidden.seats.includes(seat)) {
-    return { type: event.type, data: { ...event.data, ...event.hidden.data } };
-  }
-  return { type: event.type, data: structuredClone(event.data) };
 }

@@ -84,6 +84,8 @@ export const d6EventType = z.enum([
 ]);
 export type D6EventType = z.infer<typeof d6EventType>;
 
-/** One event as one viewer receives it. */
+/** One event as one viewer reads it: the `seen` of the kernel event part that admits that viewer. */
 export const d6ViewEvent = z.object({ type: d6EventType, data: record });
-export type D6ViewEventWire = z.infer<typeof d6ViewEvent>;
+export type D6ViewEvent = z.infer<typeof d6ViewEvent>;
+/** The same type under its earlier name. */
+export type D6ViewEventWire = D6ViewEvent;

@@ -1,8 +1,5 @@
-import type { Viewer } from '@veiltable/protocol';
 import type { D6Command } from '@veiltable/protocol/games/dungeon-2d6';
-import type { Result } from '../../kernel/result.ts';
-import { err, ok } from '../../kernel/result.ts';
-import { Rng } from '../../kernel/rng.ts';
+import type { Handlers } from '../../kernel/define-game.ts';
 import * as check from './apply-check.ts';
 import * as attack from './apply-attack.ts';
 import { characterBuild } from './apply-build.ts';
@@ -14,13 +11,10 @@ import * as skills from './apply-skills.ts';
 import * as table from './apply-table.ts';
 import * as utility from './apply-utility.ts';
 import * as windows from './apply-window.ts';
-import type { Ctx, Handler } from './context.ts';
-import type { D6Event } from './events.ts';
 import type { D6State } from './state.ts';
 
-type Handlers = { [T in D6Command['type']]: Handler<T> };
-
-const HANDLERS: Handlers = {
+/** One handler per command of the protocol's d6Command (D6-ENG-01): the kernel dispatches on `type`. */
+export const handlers: Handlers<D6State, D6Command> = {
   'seat.add': table.seatAdd,
   'options.set': table.optionsSet,
   'zone.add': table.zoneAdd,
@@ -98,23 +92,3 @@ const HANDLERS: Handlers = {
   'skill.heal': utility.skillHeal,
   'hp.heal': table.hpHeal,
 };
-
-/**
- * Runs a command on a private copy of the state (D6-ENG-01): the RNG advances only in the copy, so a rejected command
- * leaves the room untouched and a replay of accepted commands, with their logged times, draws the same dice and
- * sets the same deadlines.
- */
-export function apply(state: D6State, command: D6Command, actor: Viewer, at: number): Result<{ state: D6State; events: D6Event[] }> {
-  if (actor.role === 'spectator') return err('SPECTATOR');
-  const next = structuredClone(state);
-  const ctx: Ctx = { state: next, rng: new Rng(next.rng), actor, at, events: [] };
-  const handler = HANDLERS[command.type] as Handler<D6Command['type']>;
-  const result = handler(ctx, command as never);
-  if (!result.ok) return result;
-  return ok({ state: next, events: ctx.events });
-}
-
-export function validate(state: D6State, command: D6Command, actor: Viewer, at: number): Result<void> {
-  const r = apply(state, command, actor, at);
-  return r.ok ? ok(undefined) : r;
-}
