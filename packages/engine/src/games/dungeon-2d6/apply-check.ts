@@ -1,7 +1,7 @@
 import { canCloseByRule, canDeclare, closeWindow, isOpen } from '../../kernel/reaction-window.ts';
 import { err } from '../../kernel/result.ts';
 import type { Ctx, Handler } from './context.ts';
-import { consumeUse, done, emit, requireControl, requireGm } from './context.ts';
+import { consumeUse, done, emit, requireControl, requireGm, windowEvent } from './context.ts';
 import { CONCENTRATION_CAP, computeOutcome, computeTotal, rollCheck } from './check.ts';
 import { loseHp } from './hp.ts';
 import { finishDisengage } from './movement.ts';
@@ -91,7 +91,7 @@ export const checkConsume: Handler<'check.consume'> = (ctx, command) => {
   const used = consumeUse(c.value, skill, 'D6-WIN-09');
   if (!used.ok) return used;
   closeWindow(w, 'rule');
-  emit(ctx, 'window.closed', { window: w.id, reason: 'rule' });
+  windowEvent(ctx, 'window.closed', w.id, { reason: 'rule' });
   check.consumed = true;
   check.outcome = 'success';
   publishCheck(ctx, 'check.consumed', check, { skill, nothingThere: !there });

@@ -2,11 +2,12 @@ import { canDeclare, closeWindow, isOpen, stillDeciding } from '../../kernel/rea
 import type { Result } from '../../kernel/result.ts';
 import { err, ok } from '../../kernel/result.ts';
 import type { Ctx, Handler } from './context.ts';
-import { consumeUse, done, emit, openLinked, requireControl, requireGm } from './context.ts';
+import { consumeUse, done, emit, openLinked, requireControl, requireGm, windowEvent } from './context.ts';
 import { gainHp, loseHp, markDown } from './hp.ts';
 import { closeConcentration } from './resolution.ts';
 import type { Attack, AttackTarget, Character } from './state.ts';
-import { charactersIn, findCharacter } from './state.ts';
+import { findCharacter } from './state.ts';
+import { positionHidden, seenIn } from './visibility.ts';
 
 function usable(c: Character, skill: 'counter' | 'sacrifice' | 'fukutsu'): boolean {
   const s = c.skills[skill];
@@ -56,7 +57,7 @@ export const attackDamage: Handler<'attack.damage'> = (ctx, cmd) => {
   const defender = findCharacter(ctx.state, t.defender)!;
   const eligible = [
     ...(usable(defender, 'counter') ? [defender.id] : []),
-    ...charactersIn(ctx.state, defender.zone).filter((c) => c.id !== defender.id && usable(c, 'sacrifice')).map((c) => c.id),
+    ...(positionHidden(defender) ? [] : seenIn(ctx.state, defender.zone)).filter((c) => c.id !== defender.id && usable(c, 'sacrifice')).map((c) => c.id),
   ];
   if (eligible.length === 0) {
     applyDamage(ctx, attack, t);
@@ -167,7 +168,7 @@ export const fukutsuUse: Handler<'fukutsu.use'> = (ctx, cmd) => {
   if (windowId) {
     spendIfConsumable(c.value, 'fukutsu', 'D6-SKL-FUKUTSU-01');
     closeWindow(ctx.state.windows[windowId]!, 'rule');
-    emit(ctx, 'window.closed', { window: windowId, reason: 'rule' });
+    windowEvent(ctx, 'window.closed', windowId, { reason: 'rule' });
     emit(ctx, 'fukutsu.used', { character: c.value.id, mode: 'survive' });
     gainHp(ctx, c.value, 1 - c.value.hp, 'fukutsu');
     return done;

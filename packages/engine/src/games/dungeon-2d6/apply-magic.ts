@@ -1,3 +1,4 @@
+import { GM_ONLY } from '../../kernel/events.ts';
 import { err } from '../../kernel/result.ts';
 import { teleportCapacity } from './abilities.ts';
 import type { Handler } from './context.ts';
@@ -5,7 +6,8 @@ import { done, emit, requireControl, requireGm } from './context.ts';
 import { rollCheck } from './check.ts';
 import { useSkill } from './apply-skills.ts';
 import { placeCharacter } from './movement.ts';
-import { barrierIn, findCharacter, findZone, nextId, opposes } from './state.ts';
+import { barrierIn, findCharacter, nextId, opaqueId, opposes } from './state.ts';
+import { positionHidden, requireSeen, zoneFor } from './visibility.ts';
 
 /** 結界魔法 D6-SKL-BARRIER-01: a 精神 check; the barrier is raised from its total when the check is resolved. */
 export const skillBarrier: Handler<'skill.barrier'> = (ctx, cmd) => {
@@ -32,12 +34,14 @@ export const skillTeleport: Handler<'skill.teleport'> = (ctx, cmd) => {
   if (d.kind === 'sight' && d.distanceM > 100) return err('TOO_FAR', 'D6-SKL-TELEPORT-01');
   if (d.kind === 'known' && !user.knownPlaces.includes(d.place)) return err('PLACE_NOT_KNOWN', 'D6-SKL-TELEPORT-01');
   if (d.kind === 'mark' && !user.marks.includes(d.place)) return err('NO_MARK', 'D6-SKL-TELEPORT-02');
-  if (d.zone !== undefined && !findZone(ctx.state, d.zone)) return err('NO_SUCH_ZONE');
+  if (d.zone !== undefined && !zoneFor(ctx.state, ctx.actor, d.zone)) return err('NO_SUCH_ZONE');
   if (cmd.passengers.length > teleportCapacity(user)) return err('TOO_MANY_PASSENGERS', 'D6-SKL-TELEPORT-04');
   const passengers = [];
   for (const id of new Set(cmd.passengers)) {
     const p = findCharacter(ctx.state, id);
     if (!p || p.id === user.id) return err('NO_SUCH_CHARACTER');
+    const seen = requireSeen(ctx, p);
+    if (!seen.ok) return seen;
     if (p.zone !== user.zone) return err('NOT_SAME_ZONE', 'D6-SKL-TELEPORT-04');
     if (opposes(p, user)) return err('UNWILLING_PASSENGER', 'D6-SKL-TELEPORT-04');
     passengers.push(p);
@@ -48,16 +52,21 @@ export const skillTeleport: Handler<'skill.teleport'> = (ctx, cmd) => {
   }
   const used = useSkill(ctx, user, 'teleport', 'D6-SKL-TELEPORT-01');
   if (!used.ok) return used;
+  // D6-HID-06: what the table reads of the jump is what it can see of it: nothing of hidden travellers.
+  const movers = [user, ...passengers];
+  const unseenJump = movers.every(positionHidden);
   let zone = dest;
   if (zone === undefined) {
-    // A place off the scene map becomes a zone of its own.
-    zone = nextId(ctx.state, 'z');
+    // A place off the scene map becomes a zone of its own; one only hidden travellers reach is hidden too.
+    zone = unseenJump ? opaqueId(ctx.state, ctx.rng, 'z') : nextId(ctx.state, 'z');
     const name = d.kind === 'sight' ? 'sight' : d.place;
-    ctx.state.zones.push({ id: zone, name, adjacent: [] });
-    emit(ctx, 'zone.added', { zone, name, adjacent: [] });
+    ctx.state.zones.push({ id: zone, name, adjacent: [], ...(unseenJump ? { hidden: true } : {}) });
+    emit(ctx, 'zone.added', { zone, name, adjacent: [] }, unseenJump ? { to: GM_ONLY } : {});
   }
-  emit(ctx, 'teleported', { user: user.id, passengers: passengers.map((p) => p.id), zone, via: d.kind });
-  for (const who of [user, ...passengers]) placeCharacter(ctx, who, zone, 'teleport');
+  const all = { user: user.id, passengers: passengers.map((p) => p.id), zone, via: d.kind };
+  if (positionHidden(user)) emit(ctx, 'teleported', all, { to: GM_ONLY });
+  else emit(ctx, 'teleported', { ...all, passengers: passengers.filter((p) => !positionHidden(p)).map((p) => p.id) }, { secret: { data: { passengers: all.passengers } } });
+  for (const who of movers) placeCharacter(ctx, who, zone, 'teleport');
   return done;
 };
 

@@ -3,7 +3,7 @@ import { err } from '../../kernel/result.ts';
 import type { Audience } from '../../kernel/events.ts';
 import { GM_ONLY, seatsAndGm } from '../../kernel/events.ts';
 import type { Ctx, Handler } from './context.ts';
-import { canConsume, consumeUse, done, emit, GM_PARTICIPANT, openLinked, requireControl, requireGm, spendTurn } from './context.ts';
+import { canConsume, consumeUse, done, emit, GM_PARTICIPANT, openLinked, requireControl, requireGm, spendTurn, windowEvent } from './context.ts';
 import type { Character, Question } from './state.ts';
 import { findCharacter, hasSkill, nextId } from './state.ts';
 
@@ -14,9 +14,10 @@ function privateTo(c: Character): Audience {
 
 function openQuestion(ctx: Ctx, kind: Question['kind'], c: Character, text: string): Question {
   const id = nextId(ctx.state, 'q');
-  const window = openLinked(ctx, 'question', [GM_PARTICIPANT], { kind: 'question', question: id });
-  const q: Question = { id, kind, character: c.id, seat: c.owner, text, answer: null, status: 'open', window };
+  // The question is stored before its window opens: the window's audience is the question's (visibility.ts).
+  const q: Question = { id, kind, character: c.id, seat: c.owner, text, answer: null, status: 'open', window: '' };
   ctx.state.questions[id] = q;
+  q.window = openLinked(ctx, 'question', [GM_PARTICIPANT], { kind: 'question', question: id });
   emit(ctx, 'question.asked', { question: id, kind, character: c.id, text }, { to: privateTo(c) });
   return q;
 }
@@ -47,7 +48,7 @@ function answer(ctx: Ctx, id: string, kinds: Question['kind'][], text: string) {
   q.status = 'answered';
   q.answer = text;
   closeWindow(w, 'rule');
-  emit(ctx, 'window.closed', { window: w.id, reason: 'rule' });
+  windowEvent(ctx, 'window.closed', w.id, { reason: 'rule' });
   emit(ctx, 'question.answered', { question: id, kind, character: c.id, text }, { to: privateTo(c) });
   return done;
 }
@@ -65,7 +66,7 @@ export const encyclopediaRefuse: Handler<'encyclopedia.refuse'> = (ctx, cmd) => 
   const w = ctx.state.windows[q.window];
   if (!w || !isOpen(w)) return err('WINDOW_CLOSED', 'D6-WIN-10');
   closeWindow(w, 'gm');
-  emit(ctx, 'window.closed', { window: w.id, reason: 'gm' });
+  windowEvent(ctx, 'window.closed', w.id, { reason: 'gm' });
   refuseQuestion(ctx, q.id);
   return done;
 };

@@ -8,6 +8,7 @@ import type { Handler } from './context.ts';
 import { done, emit, requireCharacter, requireControl, requireGm } from './context.ts';
 import { gainHp, loseHp, restHealing } from './hp.ts';
 import { splitCharacter, statsHidden } from './public.ts';
+import { revealZone } from './movement.ts';
 import { resolveCheck } from './resolution.ts';
 import type { Character, SkillEntry } from './state.ts';
 import { findZone, hasSkill, nextId } from './state.ts';
@@ -42,7 +43,9 @@ export const zoneAdd: Handler<'zone.add'> = (ctx, cmd) => {
   const id = nextId(ctx.state, 'z');
   ctx.state.zones.push({ id, name: cmd.name, adjacent: [...new Set(cmd.adjacent)] });
   for (const z of cmd.adjacent) findZone(ctx.state, z)!.adjacent.push(id);
-  emit(ctx, 'zone.added', { zone: id, name: cmd.name, adjacent: cmd.adjacent });
+  // D6-ZONE-08: a hidden zone next to it stays the GM's (visibility.ts).
+  const known = cmd.adjacent.filter((z) => !findZone(ctx.state, z)!.hidden);
+  emit(ctx, 'zone.added', { zone: id, name: cmd.name, adjacent: known }, { secret: { data: { adjacent: cmd.adjacent } } });
   return done;
 };
 
@@ -54,7 +57,7 @@ export const zoneLink: Handler<'zone.link'> = (ctx, cmd) => {
   if (!a || !b || a === b) return err('NO_SUCH_ZONE');
   if (!a.adjacent.includes(b.id)) a.adjacent.push(b.id);
   if (!b.adjacent.includes(a.id)) b.adjacent.push(a.id);
-  emit(ctx, 'zone.linked', { a: a.id, b: b.id });
+  emit(ctx, 'zone.linked', { a: a.id, b: b.id }, a.hidden || b.hidden ? { to: GM_ONLY } : {});
   return done;
 };
 
@@ -136,6 +139,8 @@ export const characterAdd: Handler<'character.add'> = (ctx, cmd) => {
     gmNotes: cmd.gmNotes,
   };
   ctx.state.characters.push(c);
+  // A hidden zone is the table's once a visible character stands in it (D6-ZONE-08).
+  revealZone(ctx, c.zone);
   const split = splitCharacter(c);
   emit(ctx, 'character.added', { character: split.data }, split.hidden ? { secret: { data: { character: { ...split.data, ...split.hidden.data } } } } : {});
   return done;

@@ -2,9 +2,10 @@ import { err } from '../../kernel/result.ts';
 import type { Handler } from './context.ts';
 import { done, emit, requireCharacter, requireControl, spendTurn } from './context.ts';
 import { useSkill } from './apply-skills.ts';
-import { flightCap } from './movement.ts';
+import { flightCap, revealZone } from './movement.ts';
 import { statsHidden } from './public.ts';
 import { findCharacter, hasSkill } from './state.ts';
+import { requireSeen } from './visibility.ts';
 
 /** アイテム袋 D6-SKL-ITEMBAG-01: only flavour items, consumables sold in town, or exploration items. */
 export const skillItemBag: Handler<'skill.item-bag'> = (ctx, cmd) => {
@@ -83,6 +84,8 @@ export const skillStealth: Handler<'skill.stealth'> = (ctx, cmd) => {
   if (!c.ok) return c;
   if (!hasSkill(c.value, 'stealth')) return err('NO_SUCH_SKILL', 'D6-SKL-STEALTH-01');
   c.value.flags.hidden = cmd.on;
+  // Coming out of hiding in a zone only it knew shows the table that zone first (D6-ZONE-08).
+  if (!cmd.on) revealZone(ctx, c.value.zone);
   emit(ctx, 'stealth.changed', { character: c.value.id, on: cmd.on });
   return done;
 };
@@ -105,6 +108,8 @@ export const skillHeal: Handler<'skill.heal'> = (ctx, cmd) => {
   for (const id of cmd.targets) {
     const t = findCharacter(ctx.state, id);
     if (!t) return err('NO_SUCH_CHARACTER');
+    const seen = requireSeen(ctx, t);
+    if (!seen.ok) return seen;
     zones.add(t.zone);
   }
   if (zones.size > 1) return err('NOT_SAME_ZONE', 'D6-ZONE-10');

@@ -3,7 +3,7 @@ import { closeWindow, elapseMinSpan, passWindow, timeoutWindow } from '../../ker
 import type { Result } from '../../kernel/result.ts';
 import { err } from '../../kernel/result.ts';
 import type { Ctx, Handler } from './context.ts';
-import { done, emit, requireControl, requireGm } from './context.ts';
+import { done, requireControl, requireGm, windowEvent } from './context.ts';
 import { applyDamage, fukutsuLapsed } from './apply-damage.ts';
 import { obstructionLapsed } from './apply-move.ts';
 import { refuseQuestion } from './apply-private.ts';
@@ -27,7 +27,7 @@ function afterClose(ctx: Ctx, windowId: string): void {
 }
 
 function closed(ctx: Ctx, windowId: string, reason: WindowCloseReason): Result<void> {
-  emit(ctx, 'window.closed', { window: windowId, reason });
+  windowEvent(ctx, 'window.closed', windowId, { reason });
   afterClose(ctx, windowId);
   return done;
 }
@@ -40,7 +40,7 @@ export const windowPass: Handler<'window.pass'> = (ctx, cmd) => {
   if (!c.ok) return c;
   const passed = passWindow(w, c.value.id);
   if (!passed.ok) return { ok: false, error: { ...passed.error, rule: 'D6-WIN-12' } };
-  emit(ctx, 'window.passed', { window: w.id, character: c.value.id });
+  windowEvent(ctx, 'window.passed', w.id, { character: c.value.id });
   return passed.value.closed ? closed(ctx, w.id, 'all-passed') : done;
 };
 
@@ -73,7 +73,7 @@ export const windowMinElapsed: Handler<'window.min-elapsed'> = (ctx, cmd) => {
   if (!w) return err('NO_SUCH_WINDOW');
   const r = elapseMinSpan(w);
   if (!r.ok) return r;
-  emit(ctx, 'window.min-elapsed', { window: w.id });
+  windowEvent(ctx, 'window.min-elapsed', w.id);
   return done;
 };
 

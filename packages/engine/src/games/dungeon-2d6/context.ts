@@ -1,6 +1,7 @@
 import type { ActorRef, Viewer } from '@veiltable/protocol';
 import type { D6Command, D6EventType, D6ViewEvent } from '@veiltable/protocol/games/dungeon-2d6';
 import type { Ctx as KernelCtx, Handler as KernelHandler } from '../../kernel/define-game.ts';
+import { canonicalJson } from '../../kernel/canonical.ts';
 import type { Audience } from '../../kernel/events.ts';
 import { EVERYONE, seatsAndGm, toAudience } from '../../kernel/events.ts';
 import { secondsAfter } from '../../kernel/game.ts';
@@ -9,6 +10,7 @@ import type { Result } from '../../kernel/result.ts';
 import { err, ok } from '../../kernel/result.ts';
 import type { Character, D6State, WindowLink } from './state.ts';
 import { findCharacter, nextId } from './state.ts';
+import { windowAudience } from './visibility.ts';
 
 /**
  * What a handler works on (kernel Ctx): a draft of the state, the room's RNG, the actor (never a spectator), the time
@@ -33,6 +35,12 @@ export type Secret = { data: Record<string, unknown>; seats?: readonly string[] 
 export function emit(ctx: Ctx, type: D6EventType, data: Record<string, unknown>, extra: { to?: Audience; secret?: Secret } = {}): void {
   const seen: D6ViewEvent = { type, data };
   if (!extra.secret) {
+    ctx.emit(toAudience(extra.to ?? EVERYONE, seen));
+    return;
+  }
+  // A secret that adds nothing (every field already reads the same) is no second part.
+  const adds = Object.entries(extra.secret.data).some(([k, v]) => canonicalJson(data[k] ?? null) !== canonicalJson(v ?? null));
+  if (!adds) {
     ctx.emit(toAudience(extra.to ?? EVERYONE, seen));
     return;
   }
@@ -80,8 +88,13 @@ export function openLinked(ctx: Ctx, kind: string, eligible: string[], link: Win
     minSpanEnds: minSpan && activeWindowMinSeconds > 0 ? secondsAfter(ctx.at, activeWindowMinSeconds) : null,
   });
   ctx.state.links[id] = link;
-  emit(ctx, 'window.opened', { window: id, kind, eligible, link });
+  windowEvent(ctx, 'window.opened', id, { kind, eligible, link });
   return id;
+}
+
+/** An event about a window, read by the window's audience (visibility.ts windowAudience) and no one else. */
+export function windowEvent(ctx: Ctx, type: Extract<D6EventType, `window.${string}`>, windowId: string, data: Record<string, unknown> = {}): void {
+  emit(ctx, type, { window: windowId, ...data }, { to: windowAudience(ctx.state, windowId) });
 }
 
 /**

@@ -1,7 +1,9 @@
+import { GM_ONLY } from '../../kernel/events.ts';
 import type { Ctx } from './context.ts';
 import { emit, openLinked } from './context.ts';
 import { publishHp } from './public.ts';
 import type { Character } from './state.ts';
+import { positionHidden } from './visibility.ts';
 
 /**
  * Lowers HP (damage, a failed door-break, a trap, or the cost of concentration) and runs HP-0 processing when HP
@@ -28,7 +30,7 @@ function reachZero(ctx: Ctx, c: Character): void {
 /** HP-0 consequences are the base game's (重傷, D6-GAP-03); the engine only marks the character down. */
 export function markDown(ctx: Ctx, c: Character): void {
   c.down = true;
-  emit(ctx, 'character.down', { character: c.id });
+  emit(ctx, 'character.down', { character: c.id }, positionHidden(c) ? { to: GM_ONLY } : {});
 }
 
 /** Restores HP up to the maximum. */

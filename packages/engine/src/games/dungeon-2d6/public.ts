@@ -1,8 +1,10 @@
 import type { Viewer } from '@veiltable/protocol';
 import type { D6EventType } from '@veiltable/protocol/games/dungeon-2d6';
 import { plain } from '../../kernel/draft.ts';
+import { GM_ONLY } from '../../kernel/events.ts';
 import type { Ctx, Secret } from './context.ts';
 import { emit } from './context.ts';
+import { positionHidden } from './visibility.ts';
 import type { Character, CheckRecord } from './state.ts';
 
 /**
@@ -31,11 +33,6 @@ export function statsHidden(c: Character): boolean {
   return c.controller === 'enemy' || c.controller === 'npc';
 }
 
-/** D6-HID-06: a hidden character's position is withheld from its opponents; players oppose only enemies. */
-export function positionHidden(c: Character): boolean {
-  return c.flags.hidden && c.side === 'enemies';
-}
-
 /** A character as the table sees it; the GM notes are never public. */
 export function splitCharacter(c: Character): Split {
   const full = plain(c) as unknown as Record<string, unknown>;
@@ -46,14 +43,20 @@ export function splitCharacter(c: Character): Split {
       controller: c.controller,
       side: c.side,
       sex: c.sex,
-      down: c.down,
       flags: { flying: c.flags.flying, transformed: c.flags.transformed, illusion: c.flags.illusion, hidden: c.flags.hidden },
     };
-    if (!positionHidden(c)) data.zone = c.zone;
+    // D6-HID-06: where a hidden character stands is withheld, and so is its fall, which would say where it was struck.
+    if (!positionHidden(c)) {
+      data.zone = c.zone;
+      data.down = c.down;
+    }
     return { data, hidden: { data: full, seats: [] } };
   }
-  const data = { ...full, gmNotes: '' };
-  return { data, hidden: { data: { gmNotes: c.gmNotes }, seats: [] } };
+  const data: Record<string, unknown> = { ...full, gmNotes: '' };
+  if (!positionHidden(c)) return { data, hidden: { data: { gmNotes: c.gmNotes }, seats: [] } };
+  delete data.zone;
+  delete data.down;
+  return { data, hidden: { data: { gmNotes: c.gmNotes, zone: c.zone, down: c.down }, seats: [] } };
 }
 
 /** The record as one viewer sees it. */
@@ -69,9 +72,13 @@ export function publishCheck(ctx: Ctx, type: D6EventType, check: CheckRecord, ex
   emit(ctx, type, { ...extra, check: split.data }, split.hidden ? { secret: { data: { check: split.hidden.data } } } : {});
 }
 
-/** Emits an HP change; a GM-run character's HP stays GM-only (D6-HID-01). */
+/**
+ * Emits an HP change; a GM-run character's HP stays GM-only (D6-HID-01). A hidden character's HP changes reach only
+ * the GM: what hurt it (a trap, a blow) would tell where it stands (D6-HID-06).
+ */
 export function publishHp(ctx: Ctx, c: Character, delta: number, cause: string): void {
   const data = { character: c.id, delta, cause };
-  if (statsHidden(c)) emit(ctx, 'hp.changed', data, { secret: { data: { hp: c.hp } } });
+  if (positionHidden(c)) emit(ctx, 'hp.changed', { ...data, hp: c.hp }, { to: GM_ONLY });
+  else if (statsHidden(c)) emit(ctx, 'hp.changed', data, { secret: { data: { hp: c.hp } } });
   else emit(ctx, 'hp.changed', { ...data, hp: c.hp });
 }

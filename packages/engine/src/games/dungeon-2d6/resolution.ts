@@ -2,7 +2,7 @@ import type { D6CheckKind, D6Skill } from '@veiltable/protocol/games/dungeon-2d6
 import { closeWindow, isOpen } from '../../kernel/reaction-window.ts';
 import { summonBasis } from './abilities.ts';
 import type { Ctx } from './context.ts';
-import { emit, openLinked } from './context.ts';
+import { emit, openLinked, windowEvent } from './context.ts';
 import { loseHp } from './hp.ts';
 import { publishCheck } from './public.ts';
 import type { Character, CheckRecord } from './state.ts';
@@ -20,7 +20,7 @@ export const CONSUME_SKILL: Partial<Record<D6CheckKind, D6Skill>> = {
 export function closeConcentration(ctx: Ctx, check: CheckRecord): void {
   if (!check.window) return;
   const w = ctx.state.windows[check.window];
-  if (w && isOpen(w) && closeWindow(w, 'rule').ok) emit(ctx, 'window.closed', { window: w.id, reason: 'rule' });
+  if (w && isOpen(w) && closeWindow(w, 'rule').ok) windowEvent(ctx, 'window.closed', w.id, { reason: 'rule' });
 }
 
 /**

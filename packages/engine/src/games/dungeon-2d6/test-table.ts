@@ -160,8 +160,13 @@ export class TestTable {
     return this.raw.map((e) => e.type);
   }
 
-  /** Every event so far as one viewer reads it (events that tell it nothing left out). */
-  read(viewer: Viewer): D6ViewEvent[] {
-    return this.all.map((e) => viewEvent(e, viewer)).filter((e) => e !== null);
+  /** What one viewer has received: its view of the state now and every event it read (from event `from` on), as JSON. */
+  seen(viewer: Viewer, from = 0): string {
+    return JSON.stringify({ view: dungeon2d6.view(this.state, viewer), events: this.read(viewer, from) });
+  }
+
+  /** Every event so far (from event `from` on) as one viewer reads it, events that tell it nothing left out. */
+  read(viewer: Viewer, from = 0): D6ViewEvent[] {
+    return this.all.slice(from).map((e) => viewEvent(e, viewer)).filter((e) => e !== null);
   }
 }

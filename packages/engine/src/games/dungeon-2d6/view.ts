@@ -1,10 +1,12 @@
 import type { Viewer } from '@veiltable/protocol';
 import type { D6View } from '@veiltable/protocol/games/dungeon-2d6';
+import { admits } from '../../kernel/events.ts';
 import type { ReactionWindow } from '../../kernel/reaction-window.ts';
 import { controls } from './context.ts';
 import { forViewer, splitCharacter, splitCheck } from './public.ts';
 import type { D6State } from './state.ts';
 import { findCharacter } from './state.ts';
+import { publicAdjacent, windowAudience } from './visibility.ts';
 
 function seatOf(viewer: Viewer): string | null {
   return viewer.role === 'player' ? viewer.seat : null;
@@ -22,7 +24,8 @@ export function view(state: D6State, viewer: Viewer): D6View {
     seats: state.seats.map((s) => ({ ...s })),
     mode: state.mode,
     turn: state.turn,
-    zones: state.zones.map((z) => ({ id: z.id, name: z.name, adjacent: [...z.adjacent] })),
+    // D6-ZONE-08 / D6-HID-06: a hidden zone is the GM's alone, and so is its place beside the others.
+    zones: state.zones.filter((z) => gm || !z.hidden).map((z) => ({ id: z.id, name: z.name, adjacent: gm ? [...z.adjacent] : publicAdjacent(state, z) })),
     characters: state.characters.map((c) => forViewer(splitCharacter(c), viewer) as D6View['characters'][number]),
     // D6-HID-01: traps and hidden things are GM-only until found.
     traps: state.traps.filter((t) => gm || t.found).map((t) => (gm ? { ...t } : { id: t.id, zone: t.zone, area: t.area, found: t.found, disarmed: t.disarmed })),
@@ -30,7 +33,7 @@ export function view(state: D6State, viewer: Viewer): D6View {
     barriers: state.barriers.map((b) => ({ ...b })),
     checks: Object.values(state.checks).map((k) => forViewer(splitCheck(k), viewer) as D6View['checks'][number]),
     attacks: Object.values(state.attacks).map((a) => structuredClone(a) as unknown as Record<string, unknown>),
-    windows: Object.values(state.windows).map((w) => windowFor(state, w, viewer)),
+    windows: Object.values(state.windows).filter((w) => admits(windowAudience(state, w.id), viewer)).map((w) => windowFor(state, w, viewer)),
     initiative: structuredClone(state.initiative),
     // D6-HID-03/04: questions and their answers belong to the asking seat and the GM.
     questions: Object.values(state.questions).filter((q) => mine(q.seat)).map((q) => ({ ...q })),

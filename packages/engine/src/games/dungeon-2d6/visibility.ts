@@ -1,0 +1,59 @@
+import type { ActorRef, Viewer } from '@veiltable/protocol';
+import type { Audience } from '../../kernel/events.ts';
+import { EVERYONE, GM_ONLY, seatsAndGm } from '../../kernel/events.ts';
+import type { Result } from '../../kernel/result.ts';
+import { err, ok } from '../../kernel/result.ts';
+import type { Character, D6State, Zone } from './state.ts';
+import { charactersIn, findCharacter, findZone } from './state.ts';
+
+/** D6-HID-06: a hidden character's position is withheld from its opponents; players oppose only enemies. */
+export function positionHidden(c: Character): boolean {
+  return c.flags.hidden && c.side === 'enemies';
+}
+
+/** Whether `who` may not know where `c` stands: everyone but the GM, for a hidden enemy (D6-HID-06). */
+export function unseen(who: Viewer | ActorRef, c: Character): boolean {
+  return who.role !== 'gm' && positionHidden(c);
+}
+
+/**
+ * D6-RNG-02 / D6-HID-06: no one names as a target what it cannot see. Refused before any rule that reads where the
+ * target stands, so the refusal is the same wherever the hidden character is.
+ */
+export function requireSeen(ctx: { actor: ActorRef }, c: Character): Result<void> {
+  return unseen(ctx.actor, c) ? err('NOT_VISIBLE', 'D6-HID-06') : ok(undefined);
+}
+
+/** The characters in a zone whose position the whole table knows. */
+export function seenIn(state: D6State, zone: string): Character[] {
+  return charactersIn(state, zone).filter((c) => !positionHidden(c));
+}
+
+/** A zone as `who` knows it: a hidden zone (D6-ZONE-08, below) exists for the GM alone. */
+export function zoneFor(state: D6State, who: Viewer | ActorRef, id: string): Zone | undefined {
+  const z = findZone(state, id);
+  return z && (!z.hidden || who.role === 'gm') ? z : undefined;
+}
+
+/** The zone's neighbours as the table knows them: hidden zones left out. */
+export function publicAdjacent(state: D6State, z: Zone): string[] {
+  return z.adjacent.filter((id) => !findZone(state, id)?.hidden);
+}
+
+/**
+ * Who reads a window's events and sees it in the view: a question's window is the asker's and the GM's (D6-HID-03),
+ * a hidden character's 不屈 window the GM's (it would tell where the blow or trap found it); every other window is
+ * the table's.
+ */
+export function windowAudience(state: D6State, windowId: string): Audience {
+  const link = state.links[windowId];
+  if (link?.kind === 'question') {
+    const seat = state.questions[link.question]?.seat ?? null;
+    return seat ? seatsAndGm([seat]) : GM_ONLY;
+  }
+  if (link?.kind === 'fukutsu') {
+    const c = findCharacter(state, link.character);
+    if (c && positionHidden(c)) return GM_ONLY;
+  }
+  return EVERYONE;
+}
