@@ -1,4 +1,5 @@
 import type { D6Ability } from '@veiltable/protocol/games/dungeon-2d6';
+import { GM_ONLY, toAudience } from '../../kernel/events.ts';
 import { canCloseByRule, canDeclare, closeWindow, isOpen } from '../../kernel/reaction-window.ts';
 import type { Result } from '../../kernel/result.ts';
 import { err, ok } from '../../kernel/result.ts';
@@ -127,7 +128,9 @@ export const attackDeclare: Handler<'attack.declare'> = (ctx, cmd) => {
   // D6-CRIT-03: a fumbled attack fails: no defence check, no damage.
   if (rolled.value.fumble) {
     for (const t of live) t.state = 'void';
-    emit(ctx, 'attack.fumbled', { attack: attack.id });
+    // D6-HID-02: of a secret attack the table learns what the rules show, that it failed, not that it fumbled.
+    if (rolled.value.secret) ctx.emit(toAudience(GM_ONLY, { type: 'attack.fumbled', data: { attack: attack.id } }, { type: 'attack.failed', data: { attack: attack.id } }));
+    else emit(ctx, 'attack.fumbled', { attack: attack.id });
     return done;
   }
   for (const t of live) {
@@ -267,6 +270,7 @@ export const attackDefend: Handler<'attack.defend'> = (ctx, cmd) => {
   if (t.target.startsWith('b')) return defendBarrier(ctx, attack, t);
   const defender = findCharacter(ctx.state, t.defender)!;
   if (!controls(ctx.actor, defender)) return err('NOT_YOUR_CHARACTER');
+  if (cmd.secret && ctx.actor.role !== 'gm') return err('NOT_GM', 'D6-HID-02');
   if (attackCheck) closeConcentration(ctx, attackCheck);
   attack.passiveRolled = true;
   const rw = t.reactWindow ? ctx.state.windows[t.reactWindow] : undefined;
@@ -278,7 +282,7 @@ export const attackDefend: Handler<'attack.defend'> = (ctx, cmd) => {
   for (let i = 0; i < count; i++) {
     const rolled = rollCheck(ctx, defender, {
       character: defender.id, kind: 'defence', ability: cmd.ability ?? attack.ability, targetVisible: false,
-      secret: false, modifiers: [], usePet: false, dice: 2,
+      secret: cmd.secret, modifiers: [], usePet: false, dice: 2,
     }, { attack: attack.id });
     if (!rolled.ok) return rolled;
     t.defence.push(rolled.value.id);

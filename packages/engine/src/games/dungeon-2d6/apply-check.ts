@@ -18,6 +18,7 @@ export const checkRoll: Handler<'check.roll'> = (ctx, { check: spec }) => {
   const c = requireControl(ctx, spec.character);
   if (!c.ok) return c;
   if (c.value.down) return err('CHARACTER_DOWN');
+  if (spec.secret && ctx.actor.role !== 'gm') return err('NOT_GM', 'D6-HID-02');
   const rolled = rollCheck(ctx, c.value, spec);
   return rolled.ok ? done : rolled;
 };
@@ -42,7 +43,7 @@ export const checkConcentrate: Handler<'check.concentrate'> = (ctx, command) => 
   check.concentration += command.hp;
   check.total = computeTotal(check);
   if (!check.opposed && !check.attack) check.outcome = computeOutcome(check);
-  publishCheck(ctx, 'check.concentrated', check, { hp: command.hp });
+  publishCheck(ctx, 'check.concentrated', check, { hp: command.hp }, true);
   loseHp(ctx, c.value, command.hp, 'concentration');
   return done;
 };
@@ -105,7 +106,7 @@ export const opposedStart: Handler<'opposed.start'> = (ctx, command) => {
   if (!active.ok) return active;
   const passive = findCharacter(ctx.state, command.passive.character);
   if (!passive) return err('NO_SUCH_CHARACTER');
-  if (command.passive.secret && ctx.actor.role !== 'gm') return err('NOT_GM', 'D6-HID-02');
+  if ((command.active.secret || command.passive.secret) && ctx.actor.role !== 'gm') return err('NOT_GM', 'D6-HID-02');
   const id = startOpposed(ctx, command.active, command.passive, command.clearActive, null);
   return id.ok ? done : id;
 };

@@ -2,12 +2,12 @@ import { canDeclare, closeWindow, isOpen, stillDeciding } from '../../kernel/rea
 import type { Result } from '../../kernel/result.ts';
 import { err, ok } from '../../kernel/result.ts';
 import type { Ctx, Handler } from './context.ts';
-import { consumeUse, done, emit, openLinked, requireControl, requireGm, windowEvent } from './context.ts';
+import { consumeUse, done, emit, GM_PARTICIPANT, openLinked, requireControl, requireGm, windowEvent } from './context.ts';
 import { gainHp, loseHp, markDown } from './hp.ts';
 import { closeConcentration } from './resolution.ts';
 import type { Attack, AttackTarget, Character } from './state.ts';
 import { findCharacter } from './state.ts';
-import { positionHidden, seenIn } from './visibility.ts';
+import { positionHidden, seenIn, statsHidden } from './visibility.ts';
 
 function usable(c: Character, skill: 'counter' | 'sacrifice' | 'fukutsu'): boolean {
   const s = c.skills[skill];
@@ -52,12 +52,21 @@ export const attackDamage: Handler<'attack.damage'> = (ctx, cmd) => {
   }
   t.damage = damage;
   t.state = 'damaged';
-  emit(ctx, 'attack.damage', { attack: attack.id, target: t.target, damage, extraDice: t.extraDice });
+  // D6-HID-02: the extra die of a secret attack's critical is the GM's; the table reads the damage it comes to.
+  const dealt = { attack: attack.id, target: t.target, damage, extraDice: t.extraDice };
+  if (attackCheck?.secret) emit(ctx, 'attack.damage', { attack: attack.id, target: t.target, damage }, { secret: { data: { extraDice: t.extraDice } } });
+  else emit(ctx, 'attack.damage', dealt);
   if (isBarrier) return damageBarrier(ctx, attack, t);
   const defender = findCharacter(ctx.state, t.defender)!;
+  // D6-HID-01: the GM answers for its own characters as it enters the damage: unless it keeps the window open for
+  // them (gmReactions, and then the window lists 'gm'), they pass, so the window never depends on what they hold.
+  const asked = (c: Character) => !statsHidden(c) || cmd.gmReactions;
   const eligible = [
-    ...(usable(defender, 'counter') ? [defender.id] : []),
-    ...(positionHidden(defender) ? [] : seenIn(ctx.state, defender.zone)).filter((c) => c.id !== defender.id && usable(c, 'sacrifice')).map((c) => c.id),
+    ...(usable(defender, 'counter') && asked(defender) ? [defender.id] : []),
+    ...(positionHidden(defender) ? [] : seenIn(ctx.state, defender.zone))
+      .filter((c) => c.id !== defender.id && usable(c, 'sacrifice') && asked(c))
+      .map((c) => c.id),
+    ...(cmd.gmReactions ? [GM_PARTICIPANT] : []),
   ];
   if (eligible.length === 0) {
     applyDamage(ctx, attack, t);

@@ -7,9 +7,9 @@ import { startOpposed } from './apply-check.ts';
 import { loseHp } from './hp.ts';
 import type { Plan } from './movement.ts';
 import { completeMove, planPath } from './movement.ts';
-import { positionHidden, seenIn } from './visibility.ts';
+import { positionHidden, seenIn, statsHidden } from './visibility.ts';
 import type { Character, Move } from './state.ts';
-import { charactersIn, nextId, opaqueId, opposes } from './state.ts';
+import { charactersIn, findCharacter, nextId, opaqueId, opposes } from './state.ts';
 
 export const move: Handler<'move'> = (ctx, command) => {
   const c = requireControl(ctx, command.character);
@@ -57,9 +57,11 @@ export const moveObstruct: Handler<'move.obstruct'> = (ctx, command) => {
   if (!may.ok) return { ok: false, error: { ...may.error, rule: 'D6-WIN-06' } };
   closeWindow(w, 'rule');
   windowEvent(ctx, 'window.closed', w.id, { reason: 'rule' });
+  // D6-HID-01/02: a GM-run mover's roll is one the GM did not ask for here, so it keeps the default: the GM's.
+  const mover = findCharacter(ctx.state, m.character)!;
   const started = startOpposed(
     ctx,
-    { character: m.character, kind: 'disengage', ability: 'AGI', targetVisible: false, secret: false, modifiers: [], usePet: false, dice: 2 },
+    { character: m.character, kind: 'disengage', ability: 'AGI', targetVisible: false, secret: statsHidden(mover), modifiers: [], usePet: false, dice: 2 },
     { character: blocker.value.id, ability: 'AGI', secret: false },
     true,
     m.id,

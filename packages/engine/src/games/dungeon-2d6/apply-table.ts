@@ -1,13 +1,14 @@
-import type { D6Equipment, D6Skill } from '@veiltable/protocol/games/dungeon-2d6';
+import type { D6Equipment, D6Skill, D6ViewEvent } from '@veiltable/protocol/games/dungeon-2d6';
 import { plain } from '../../kernel/draft.ts';
-import { GM_ONLY } from '../../kernel/events.ts';
+import { GM_ONLY, perViewer } from '../../kernel/events.ts';
 import type { Result } from '../../kernel/result.ts';
 import { err } from '../../kernel/result.ts';
 import { finalValue } from './abilities.ts';
-import type { Handler } from './context.ts';
+import type { Ctx, Handler } from './context.ts';
 import { done, emit, requireCharacter, requireControl, requireGm } from './context.ts';
 import { gainHp, loseHp, restHealing } from './hp.ts';
-import { splitCharacter, statsHidden } from './public.ts';
+import { splitCharacter } from './public.ts';
+import { statsHidden } from './visibility.ts';
 import { revealZone } from './movement.ts';
 import { resolveCheck } from './resolution.ts';
 import type { Character, SkillEntry } from './state.ts';
@@ -254,6 +255,22 @@ export const hpHeal: Handler<'hp.heal'> = (ctx, cmd) => {
   return done;
 };
 
+/**
+ * D6-ENG-07: the table reads that the GM overrode something; the seat whose check it was reads the outcome it
+ * changed; the reason, like the log it goes into, is the GM's alone.
+ */
+function announceOverride(ctx: Ctx, target: string, reason: string, outcome?: { before: string; after: string; seat: string | null }): void {
+  const type = 'gm.override';
+  const changed = outcome ? { before: outcome.before, after: outcome.after } : {};
+  // The check's seat is asked by name, so it reads its part even if the room lists no such seat.
+  const seats = [...new Set([...ctx.seats().map((s) => s.id), ...(outcome?.seat ? [outcome.seat] : [])])];
+  ctx.emit(perViewer<D6ViewEvent>(type, seats, (v) => {
+    if (v.role === 'gm') return { type, data: { target, reason, ...changed } };
+    if (outcome?.seat && v.role === 'player' && v.seat === outcome.seat) return { type, data: { target, ...changed } };
+    return { type, data: { target } };
+  }));
+}
+
 /** D6-ENG-07: the GM may override any automatic result; the reason goes into the append-only log. */
 export const gmOverride: Handler<'gm.override'> = (ctx, cmd) => {
   const gm = requireGm(ctx);
@@ -264,7 +281,7 @@ export const gmOverride: Handler<'gm.override'> = (ctx, cmd) => {
     if (!check) return err('NO_SUCH_CHECK');
     const before = check.outcome;
     ctx.state.log.push({ kind: 'override', target: check.id, reason: cmd.reason, before, after: t.outcome });
-    emit(ctx, 'gm.override', { target: check.id, reason: cmd.reason }, { secret: { data: { before, after: t.outcome }, seats: check.secret ? [] : check.ownerSeat ? [check.ownerSeat] : [] } });
+    announceOverride(ctx, check.id, cmd.reason, { before, after: t.outcome, seat: check.secret ? null : check.ownerSeat });
     if (!check.resolved && !check.opposed && !check.attack) resolveCheck(ctx, check, t.outcome);
     else check.outcome = t.outcome;
     return done;
@@ -273,7 +290,7 @@ export const gmOverride: Handler<'gm.override'> = (ctx, cmd) => {
   if (!c.ok) return c;
   const before = c.value.hp;
   ctx.state.log.push({ kind: 'override', target: c.value.id, reason: cmd.reason, before: String(before), after: String(t.hp) });
-  emit(ctx, 'gm.override', { target: c.value.id, reason: cmd.reason });
+  announceOverride(ctx, c.value.id, cmd.reason);
   if (t.hp < before) loseHp(ctx, c.value, before - t.hp, 'override');
   else if (t.hp > before) {
     c.value.maxHp = Math.max(c.value.maxHp, t.hp);
@@ -298,7 +315,10 @@ export const initiativeRoll: Handler<'initiative.roll'> = (ctx, cmd) => {
   const agi = ctx.state.options.initiativeAddsAgility ? finalValue(c.value, 'AGI', ctx.state.options.ironWallFrozen) : 0;
   init[cmd.side] = { character: c.value.id, die, total: die + agi };
   init.tie = false;
-  emit(ctx, 'initiative.rolled', { side: cmd.side, character: c.value.id, die, agility: agi, total: die + agi });
+  // D6-WIN-15 shows each result; a GM-run representative's die and 機敏 stay the GM's (D6-HID-01), or they pin its AGI.
+  const rolled = { side: cmd.side, character: c.value.id, die, agility: agi, total: die + agi };
+  if (statsHidden(c.value)) emit(ctx, 'initiative.rolled', { side: cmd.side, character: c.value.id, total: die + agi }, { secret: { data: rolled } });
+  else emit(ctx, 'initiative.rolled', rolled);
   if (!init.party || !init.enemies) return done;
   if (init.party.total === init.enemies.total) {
     init.tie = true;

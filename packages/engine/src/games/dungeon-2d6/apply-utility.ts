@@ -3,9 +3,8 @@ import type { Handler } from './context.ts';
 import { done, emit, requireCharacter, requireControl, spendTurn } from './context.ts';
 import { useSkill } from './apply-skills.ts';
 import { flightCap, revealZone } from './movement.ts';
-import { statsHidden } from './public.ts';
 import { findCharacter, hasSkill } from './state.ts';
-import { requireSeen } from './visibility.ts';
+import { requireSeen, statsHidden } from './visibility.ts';
 
 /** アイテム袋 D6-SKL-ITEMBAG-01: only flavour items, consumables sold in town, or exploration items. */
 export const skillItemBag: Handler<'skill.item-bag'> = (ctx, cmd) => {

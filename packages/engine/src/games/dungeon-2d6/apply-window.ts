@@ -1,9 +1,11 @@
+import { GM_ONLY } from '../../kernel/events.ts';
 import type { WindowCloseReason } from '../../kernel/reaction-window.ts';
 import { closeWindow, elapseMinSpan, passWindow, timeoutWindow } from '../../kernel/reaction-window.ts';
 import type { Result } from '../../kernel/result.ts';
 import { err } from '../../kernel/result.ts';
 import type { Ctx, Handler } from './context.ts';
-import { done, requireControl, requireGm, windowEvent } from './context.ts';
+import { done, emit, requireControl, requireGm, windowEvent } from './context.ts';
+import { gmSkillHolder } from './visibility.ts';
 import { applyDamage, fukutsuLapsed } from './apply-damage.ts';
 import { obstructionLapsed } from './apply-move.ts';
 import { refuseQuestion } from './apply-private.ts';
@@ -40,7 +42,9 @@ export const windowPass: Handler<'window.pass'> = (ctx, cmd) => {
   if (!c.ok) return c;
   const passed = passWindow(w, c.value.id);
   if (!passed.ok) return { ok: false, error: { ...passed.error, rule: 'D6-WIN-12' } };
-  windowEvent(ctx, 'window.passed', w.id, { character: c.value.id });
+  // A GM-run character passing a skill window would tell that it was asked: that pass is the GM's to read.
+  if (gmSkillHolder(ctx.state, w.kind, c.value.id)) emit(ctx, 'window.passed', { window: w.id, character: c.value.id }, { to: GM_ONLY });
+  else windowEvent(ctx, 'window.passed', w.id, { character: c.value.id });
   return passed.value.closed ? closed(ctx, w.id, 'all-passed') : done;
 };
 

@@ -3,14 +3,14 @@ import type { D6Command, D6EventType, D6ViewEvent } from '@veiltable/protocol/ga
 import type { Ctx as KernelCtx, Handler as KernelHandler } from '../../kernel/define-game.ts';
 import { canonicalJson } from '../../kernel/canonical.ts';
 import type { Audience } from '../../kernel/events.ts';
-import { EVERYONE, seatsAndGm, toAudience } from '../../kernel/events.ts';
+import { admits, EVERYONE, seatsAndGm, toAudience } from '../../kernel/events.ts';
 import { secondsAfter } from '../../kernel/game.ts';
 import { openWindow } from '../../kernel/reaction-window.ts';
 import type { Result } from '../../kernel/result.ts';
 import { err, ok } from '../../kernel/result.ts';
 import type { Character, D6State, WindowLink } from './state.ts';
 import { findCharacter, nextId } from './state.ts';
-import { windowAudience } from './visibility.ts';
+import { participantsFor, windowAudience } from './visibility.ts';
 
 /**
  * What a handler works on (kernel Ctx): a draft of the state, the room's RNG, the actor (never a spectator), the time
@@ -45,8 +45,10 @@ export function emit(ctx: Ctx, type: D6EventType, data: Record<string, unknown>,
     return;
   }
   const full: D6ViewEvent = { type, data: { ...data, ...extra.secret.data } };
-  if (extra.to && extra.to !== EVERYONE) throw new Error(`${type}: a secret part needs an audience of everyone`);
-  ctx.emit(toAudience(seatsAndGm(extra.secret.seats ?? []), full, seen));
+  const to = extra.to ?? EVERYONE;
+  // The GM and the secret's seats the audience admits read the whole; the rest of the audience reads `data`.
+  const inner = seatsAndGm((extra.secret.seats ?? []).filter((s) => admits(to, { role: 'player', seat: s })));
+  ctx.emit(to === EVERYONE ? toAudience(inner, full, seen) : { type, parts: [{ to: inner, seen: full }, { to, seen }] });
 }
 
 export function requireGm(ctx: Ctx): Result<void> {
@@ -88,13 +90,23 @@ export function openLinked(ctx: Ctx, kind: string, eligible: string[], link: Win
     minSpanEnds: minSpan && activeWindowMinSeconds > 0 ? secondsAfter(ctx.at, activeWindowMinSeconds) : null,
   });
   ctx.state.links[id] = link;
-  windowEvent(ctx, 'window.opened', id, { kind, eligible, link });
+  const seen = participantsFor(ctx.state, kind, eligible, { role: 'spectator' });
+  windowEvent(ctx, 'window.opened', id, { kind, eligible: seen, link }, { eligible });
   return id;
 }
 
-/** An event about a window, read by the window's audience (visibility.ts windowAudience) and no one else. */
-export function windowEvent(ctx: Ctx, type: Extract<D6EventType, `window.${string}`>, windowId: string, data: Record<string, unknown> = {}): void {
-  emit(ctx, type, { window: windowId, ...data }, { to: windowAudience(ctx.state, windowId) });
+/**
+ * An event about a window, read by the window's audience (visibility.ts windowAudience) and no one else; `gmReads`
+ * are fields the GM reads in place of the table's (a skill window's whole list).
+ */
+export function windowEvent(
+  ctx: Ctx,
+  type: Extract<D6EventType, `window.${string}`>,
+  windowId: string,
+  data: Record<string, unknown> = {},
+  gmReads: Record<string, unknown> = {},
+): void {
+  emit(ctx, type, { window: windowId, ...data }, { to: windowAudience(ctx.state, windowId), secret: { data: gmReads } });
 }
 
 /**

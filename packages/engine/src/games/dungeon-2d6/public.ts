@@ -4,7 +4,7 @@ import { plain } from '../../kernel/draft.ts';
 import { GM_ONLY } from '../../kernel/events.ts';
 import type { Ctx, Secret } from './context.ts';
 import { emit } from './context.ts';
-import { positionHidden } from './visibility.ts';
+import { positionHidden, statsHidden } from './visibility.ts';
 import type { Character, CheckRecord } from './state.ts';
 
 /**
@@ -26,11 +26,6 @@ export function splitCheck(check: CheckRecord): Split {
     return { data: { ...full, target: null }, hidden: { data: full, seats: [] } };
   }
   return { data: full };
-}
-
-/** D6-HID-01: GM-run characters' statistics and HP are GM-only. */
-export function statsHidden(c: Character): boolean {
-  return c.controller === 'enemy' || c.controller === 'npc';
 }
 
 /** A character as the table sees it; the GM notes are never public. */
@@ -66,10 +61,16 @@ export function forViewer(split: Split, viewer: Viewer): Record<string, unknown>
   return split.data;
 }
 
-/** Emits a check event with the check split for secrecy. */
-export function publishCheck(ctx: Ctx, type: D6EventType, check: CheckRecord, extra: Record<string, unknown> = {}): void {
+/**
+ * Emits a check event with the check split for secrecy. `extra` is read with the check; on a secret roll it is the
+ * GM's too when `extraIsSecret` (D6-HID-02: concentration on a secret roll would tell how much was added).
+ */
+export function publishCheck(ctx: Ctx, type: D6EventType, check: CheckRecord, extra: Record<string, unknown> = {}, extraIsSecret = false): void {
   const split = splitCheck(check);
-  emit(ctx, type, { ...extra, check: split.data }, split.hidden ? { secret: { data: { check: split.hidden.data } } } : {});
+  const hideExtra = extraIsSecret && check.secret;
+  const data = { ...(hideExtra ? {} : extra), check: split.data };
+  const secret = { ...(hideExtra ? extra : {}), ...(split.hidden ? { check: split.hidden.data } : {}) };
+  emit(ctx, type, data, Object.keys(secret).length ? { secret: { data: secret } } : {});
 }
 
 /**
@@ -79,6 +80,7 @@ export function publishCheck(ctx: Ctx, type: D6EventType, check: CheckRecord, ex
 export function publishHp(ctx: Ctx, c: Character, delta: number, cause: string): void {
   const data = { character: c.id, delta, cause };
   if (positionHidden(c)) emit(ctx, 'hp.changed', { ...data, hp: c.hp }, { to: GM_ONLY });
-  else if (statsHidden(c)) emit(ctx, 'hp.changed', data, { secret: { data: { hp: c.hp } } });
+  // The amounts too: a clamped heal or an override's change would pin the HP or the maximum (issue 12 #12).
+  else if (statsHidden(c)) emit(ctx, 'hp.changed', { character: c.id, cause }, { secret: { data: { delta, hp: c.hp } } });
   else emit(ctx, 'hp.changed', { ...data, hp: c.hp });
 }

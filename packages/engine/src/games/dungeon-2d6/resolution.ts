@@ -2,11 +2,12 @@ import type { D6CheckKind, D6Skill } from '@veiltable/protocol/games/dungeon-2d6
 import { closeWindow, isOpen } from '../../kernel/reaction-window.ts';
 import { summonBasis } from './abilities.ts';
 import type { Ctx } from './context.ts';
-import { emit, openLinked, windowEvent } from './context.ts';
+import { emit, GM_PARTICIPANT, openLinked, windowEvent } from './context.ts';
 import { loseHp } from './hp.ts';
 import { publishCheck } from './public.ts';
 import type { Character, CheckRecord } from './state.ts';
 import { findCharacter, nextId } from './state.ts';
+import { statsHidden } from './visibility.ts';
 
 /** The skill whose consumption turns a failed exploration check into a success (D6-LOCK-03, D6-SRCH-03, D6-TRAP-03). */
 export const CONSUME_SKILL: Partial<Record<D6CheckKind, D6Skill>> = {
@@ -41,8 +42,13 @@ export function resolveCheck(ctx: Ctx, check: CheckRecord, outcome: 'success' | 
   if (check.kind === 'break') return loseHp(ctx, c, 1, 'break-door');
   const skill = CONSUME_SKILL[check.kind];
   const state = skill ? c.skills[skill] : undefined;
-  // D6-WIN-09: a holder may consume the skill after seeing the failure.
-  if (state && state.uses !== null && state.uses > 0) openLinked(ctx, 'consume', [c.id], { kind: 'consume', check: check.id });
+  // D6-WIN-09: a holder may consume the skill after seeing the failure. A GM-run character's window opens whatever
+  // it holds, for the GM (D6-HID-01), so the table cannot tell who holds the skill.
+  const holder = state !== undefined && state.uses !== null && state.uses > 0;
+  if (skill && (holder || statsHidden(c))) {
+    const eligible = [...(holder ? [c.id] : []), ...(statsHidden(c) ? [GM_PARTICIPANT] : [])];
+    openLinked(ctx, 'consume', eligible, { kind: 'consume', check: check.id });
+  }
 }
 
 /** Effects of a successful exploration check. */

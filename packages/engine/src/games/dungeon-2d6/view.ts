@@ -4,9 +4,9 @@ import { admits } from '../../kernel/events.ts';
 import type { ReactionWindow } from '../../kernel/reaction-window.ts';
 import { controls } from './context.ts';
 import { forViewer, splitCharacter, splitCheck } from './public.ts';
-import type { D6State } from './state.ts';
+import type { Attack, D6State } from './state.ts';
 import { findCharacter } from './state.ts';
-import { publicAdjacent, windowAudience } from './visibility.ts';
+import { participantsFor, publicAdjacent, statsHidden, windowAudience } from './visibility.ts';
 
 function seatOf(viewer: Viewer): string | null {
   return viewer.role === 'player' ? viewer.seat : null;
@@ -32,9 +32,9 @@ export function view(state: D6State, viewer: Viewer): D6View {
     finds: state.finds.filter((f) => gm || f.found).map((f) => ({ ...f })),
     barriers: state.barriers.map((b) => ({ ...b })),
     checks: Object.values(state.checks).map((k) => forViewer(splitCheck(k), viewer) as D6View['checks'][number]),
-    attacks: Object.values(state.attacks).map((a) => structuredClone(a) as unknown as Record<string, unknown>),
+    attacks: Object.values(state.attacks).map((a) => attackFor(state, a, viewer)),
     windows: Object.values(state.windows).filter((w) => admits(windowAudience(state, w.id), viewer)).map((w) => windowFor(state, w, viewer)),
-    initiative: structuredClone(state.initiative),
+    initiative: initiativeFor(state, viewer),
     // D6-HID-03/04: questions and their answers belong to the asking seat and the GM.
     questions: Object.values(state.questions).filter((q) => mine(q.seat)).map((q) => ({ ...q })),
     telepathy: state.telepathy.filter((m) => gm || (seat !== null && m.seats.includes(seat))).map((m) => ({ ...m, seats: [...m.seats] })),
@@ -48,11 +48,32 @@ export function view(state: D6State, viewer: Viewer): D6View {
  * in it: the GM, and a player whose seat controls an eligible character; for everyone else those fields are absent.
  */
 function windowFor(state: D6State, w: ReactionWindow, viewer: Viewer): D6View['windows'][number] {
-  const { deadline, minSpanEnds, ...rest } = w;
+  const { deadline, minSpanEnds, ...own } = w;
+  // A skill window lists the GM in place of its characters (visibility.ts SKILL_WINDOWS).
+  const rest = { ...own, eligible: participantsFor(state, w.kind, w.eligible, viewer), passed: participantsFor(state, w.kind, w.passed, viewer) };
   const link = state.links[w.id] ?? null;
   const mayAct = viewer.role === 'gm' || w.eligible.some((id) => {
     const c = findCharacter(state, id);
     return c !== undefined && controls(viewer, c);
   });
   return mayAct ? { ...rest, deadline, minSpanEnds, link } : { ...rest, link };
+}
+
+/** D6-WIN-15: each side's total; a GM-run representative's die is the GM's (D6-HID-01: with the total it gives 機敏). */
+function initiativeFor(state: D6State, viewer: Viewer): D6View['initiative'] {
+  const side = (roll: D6State['initiative']['party']) => {
+    if (!roll) return null;
+    const c = findCharacter(state, roll.character);
+    return viewer.role === 'gm' || !c || !statsHidden(c) ? { ...roll } : { character: roll.character, total: roll.total };
+  };
+  const { party, enemies, ...rest } = state.initiative;
+  return { party: side(party), enemies: side(enemies), ...rest };
+}
+
+/** An attack record; a secret attack's extra critical dice are the GM's (D6-HID-02), as in its events. */
+function attackFor(state: D6State, a: Attack, viewer: Viewer): Record<string, unknown> {
+  const record = structuredClone(a);
+  const secret = a.check !== null && state.checks[a.check]?.secret === true;
+  if (viewer.role === 'gm' || !secret) return record;
+  return { ...record, targets: record.targets.map(({ extraDice: _extra, ...rest }) => rest) };
 }

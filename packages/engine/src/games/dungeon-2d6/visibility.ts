@@ -11,6 +11,14 @@ export function positionHidden(c: Character): boolean {
   return c.flags.hidden && c.side === 'enemies';
 }
 
+/**
+ * D6-HID-01: GM-run characters' statistics, HP and skills are GM-only. D6-CORE-08: a summon is run by whoever runs
+ * its summoner, so a summon no seat owns is the GM's too (its values are its summoner's, D6-SKL-SUMMON-01).
+ */
+export function statsHidden(c: Character): boolean {
+  return c.controller === 'enemy' || c.controller === 'npc' || (c.controller === 'summon' && c.owner === null);
+}
+
 /** Whether `who` may not know where `c` stands: everyone but the GM, for a hidden enemy (D6-HID-06). */
 export function unseen(who: Viewer | ActorRef, c: Character): boolean {
   return who.role !== 'gm' && positionHidden(c);
@@ -56,4 +64,23 @@ export function windowAudience(state: D6State, windowId: string): Audience {
     if (c && positionHidden(c)) return GM_ONLY;
   }
   return EVERYONE;
+}
+
+/**
+ * Windows that open for a skill its holder has (カウンター/自己犠牲 D6-WIN-05, 不屈 D6-WIN-07, a consumable exploration
+ * skill D6-WIN-09). For a GM-run character the GM is asked whatever it holds (the window lists 'gm'), and the table
+ * reads only 'gm' in its place, so neither the window nor its list tells which skills the GM's characters hold.
+ */
+export const SKILL_WINDOWS: ReadonlySet<string> = new Set(['after-damage', 'fukutsu', 'consume']);
+
+/** Whether the participant is a GM-run character standing in for its skill in a skill window (read as 'gm'). */
+export function gmSkillHolder(state: D6State, kind: string, participant: string): boolean {
+  if (!SKILL_WINDOWS.has(kind)) return false;
+  const c = findCharacter(state, participant);
+  return c !== undefined && statsHidden(c);
+}
+
+/** A window's participant list as `viewer` reads it (the GM reads it whole). */
+export function participantsFor(state: D6State, kind: string, ids: readonly string[], viewer: Viewer): string[] {
+  return viewer.role === 'gm' ? [...ids] : ids.filter((id) => !gmSkillHolder(state, kind, id));
 }

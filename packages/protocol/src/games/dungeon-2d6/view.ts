@@ -45,9 +45,10 @@ export const d6View = z.object({
     deadline: z.number().int().nullable().optional(),
     minSpanEnds: z.number().int().nullable().optional(),
   })),
+  /** D6-WIN-15: each side's total; the die of a GM-run representative is the GM's (D6-HID-01), absent for others. */
   initiative: z.object({
-    party: z.object({ character: z.string(), die: z.number(), total: z.number() }).nullable(),
-    enemies: z.object({ character: z.string(), die: z.number(), total: z.number() }).nullable(),
+    party: z.object({ character: z.string(), die: z.number().optional(), total: z.number() }).nullable(),
+    enemies: z.object({ character: z.string(), die: z.number().optional(), total: z.number() }).nullable(),
     first: z.enum(['party', 'enemies']).nullable(),
     tie: z.boolean(),
   }),
@@ -68,7 +69,7 @@ export type D6View = z.infer<typeof d6View>;
  */
 export const d6EventType = z.enum([
   'attack.applied', 'attack.counter', 'attack.counter-ruled', 'attack.covered', 'attack.damage', 'attack.declared',
-  'attack.defended', 'attack.evaded', 'attack.fumbled', 'attack.illusion', 'attack.sacrifice',
+  'attack.defended', 'attack.evaded', 'attack.failed', 'attack.fumbled', 'attack.illusion', 'attack.sacrifice',
   'attack.teleport-evaded', 'barrier.created', 'barrier.damaged', 'barrier.defended', 'barrier.ended',
   'character.added', 'character.built', 'character.down', 'character.equipped', 'character.moved', 'check.concentrated',
   'check.consumed', 'check.resolved', 'check.rolled', 'combat.ended', 'combat.started', 'find.added', 'find.found',
