@@ -5,7 +5,7 @@ import { GM_ONLY, seatsAndGm } from '../../kernel/events.ts';
 import type { Ctx, Handler } from './context.ts';
 import { canConsume, consumeUse, done, emit, GM_PARTICIPANT, openLinked, requireControl, requireGm, spendTurn, windowEvent } from './context.ts';
 import type { Character, Question } from './state.ts';
-import { findCharacter, hasSkill, nextId } from './state.ts';
+import { findCharacter, hasSkill, opaqueId } from './state.ts';
 
 /** Private to the seat that runs the character (and the GM, who sees every event). */
 function privateTo(c: Character): Audience {
@@ -13,7 +13,8 @@ function privateTo(c: Character): Audience {
 }
 
 function openQuestion(ctx: Ctx, kind: Question['kind'], c: Character, text: string): Question {
-  const id = nextId(ctx.state, 'q');
+  // Only the asker and the GM learn of a question: its id is drawn, not counted, so no one else can count them.
+  const id = opaqueId(ctx.state, ctx.rng, 'q');
   // The question is stored before its window opens: the window's audience is the question's (visibility.ts).
   const q: Question = { id, kind, character: c.id, seat: c.owner, text, answer: null, status: 'open', window: '' };
   ctx.state.questions[id] = q;

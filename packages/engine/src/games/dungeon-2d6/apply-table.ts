@@ -12,7 +12,7 @@ import { statsHidden } from './visibility.ts';
 import { revealZone } from './movement.ts';
 import { resolveCheck } from './resolution.ts';
 import type { Character, SkillEntry } from './state.ts';
-import { findZone, hasSkill, nextId } from './state.ts';
+import { findZone, hasSkill, nextId, opaqueId } from './state.ts';
 
 export const optionsSet: Handler<'options.set'> = (ctx, cmd) => {
   const gm = requireGm(ctx);
@@ -164,7 +164,8 @@ export const trapAdd: Handler<'trap.add'> = (ctx, cmd) => {
   const gm = requireGm(ctx);
   if (!gm.ok) return gm;
   if (!findZone(ctx.state, cmd.zone)) return err('NO_SUCH_ZONE');
-  const trap = { id: nextId(ctx.state, 't'), zone: cmd.zone, area: cmd.area, note: cmd.note, found: false, disarmed: false };
+  // Its id is drawn, not counted: a trap found later must not tell how many others were laid (D6-HID-01).
+  const trap = { id: opaqueId(ctx.state, ctx.rng, 't'), zone: cmd.zone, area: cmd.area, note: cmd.note, found: false, disarmed: false };
   ctx.state.traps.push(trap);
   // D6-HID-01: whether and where traps exist is GM-only.
   emit(ctx, 'trap.added', { trap }, { to: GM_ONLY });
@@ -175,7 +176,7 @@ export const findAdd: Handler<'find.add'> = (ctx, cmd) => {
   const gm = requireGm(ctx);
   if (!gm.ok) return gm;
   if (!findZone(ctx.state, cmd.zone)) return err('NO_SUCH_ZONE');
-  const find = { id: nextId(ctx.state, 'f'), zone: cmd.zone, note: cmd.note, found: false };
+  const find = { id: opaqueId(ctx.state, ctx.rng, 'f'), zone: cmd.zone, note: cmd.note, found: false };
   ctx.state.finds.push(find);
   emit(ctx, 'find.added', { find }, { to: GM_ONLY });
   return done;

@@ -9,8 +9,8 @@ import { openWindow } from '../../kernel/reaction-window.ts';
 import type { Result } from '../../kernel/result.ts';
 import { err, ok } from '../../kernel/result.ts';
 import type { Character, D6State, WindowLink } from './state.ts';
-import { findCharacter, nextId } from './state.ts';
-import { participantsFor, windowAudience } from './visibility.ts';
+import { findCharacter, nextId, opaqueId } from './state.ts';
+import { linkAudience, participantsFor, windowAudience } from './visibility.ts';
 
 /**
  * What a handler works on (kernel Ctx): a draft of the state, the room's RNG, the actor (never a spectator), the time
@@ -83,7 +83,8 @@ export const GM_PARTICIPANT = 'gm';
  * (D6-WIN-13) count from the opening command's time, so every device and a replay of the log agree on them.
  */
 export function openLinked(ctx: Ctx, kind: string, eligible: string[], link: WindowLink, minSpan = false): string {
-  const id = nextId(ctx.state, 'w');
+  // A window not everyone reads (a question, a hidden character's) takes no number the others could count.
+  const id = linkAudience(ctx.state, link) === EVERYONE ? nextId(ctx.state, 'w') : opaqueId(ctx.state, ctx.rng, 'w');
   const { windowTimeoutSeconds, activeWindowMinSeconds } = ctx.state.options;
   ctx.state.windows[id] = openWindow(id, kind, eligible, {
     deadline: windowTimeoutSeconds > 0 ? secondsAfter(ctx.at, windowTimeoutSeconds) : null,

@@ -150,6 +150,20 @@ export class TestTable {
     return this.attack(ids[ids.length - 1]!);
   }
 
+  /** The id of the n-th question asked (1-based); question ids are drawn, not counted. */
+  question(n: number): string {
+    const id = Object.keys(this.state.questions)[n - 1];
+    if (!id) throw new Error(`no question ${n}`);
+    return id;
+  }
+
+  /** The id of the n-th trap laid (1-based); trap ids are drawn, not counted. */
+  trap(n: number): string {
+    const trap = this.state.traps[n - 1];
+    if (!trap) throw new Error(`no trap ${n}`);
+    return trap.id;
+  }
+
   /** The open window of a kind (the newest, if several). */
   openWindow(kind: string): string | undefined {
     const open = Object.values(this.state.windows).filter((w) => w.kind === kind && w.status === 'open');

@@ -3,7 +3,7 @@ import type { Audience } from '../../kernel/events.ts';
 import { EVERYONE, GM_ONLY, seatsAndGm } from '../../kernel/events.ts';
 import type { Result } from '../../kernel/result.ts';
 import { err, ok } from '../../kernel/result.ts';
-import type { Character, D6State, Zone } from './state.ts';
+import type { Character, D6State, WindowLink, Zone } from './state.ts';
 import { charactersIn, findCharacter, findZone } from './state.ts';
 
 /** D6-HID-06: a hidden character's position is withheld from its opponents; players oppose only enemies. */
@@ -55,11 +55,16 @@ export function publicAdjacent(state: D6State, z: Zone): string[] {
  */
 export function windowAudience(state: D6State, windowId: string): Audience {
   const link = state.links[windowId];
-  if (link?.kind === 'question') {
+  return link ? linkAudience(state, link) : EVERYONE;
+}
+
+/** The audience of a window tied to `link` (see windowAudience). */
+export function linkAudience(state: D6State, link: WindowLink): Audience {
+  if (link.kind === 'question') {
     const seat = state.questions[link.question]?.seat ?? null;
     return seat ? seatsAndGm([seat]) : GM_ONLY;
   }
-  if (link?.kind === 'fukutsu') {
+  if (link.kind === 'fukutsu') {
     const c = findCharacter(state, link.character);
     if (c && positionHidden(c)) return GM_ONLY;
   }
