@@ -102,7 +102,7 @@ export function openLinked(ctx: Ctx, kind: string, eligible: string[], link: Win
  */
 export function windowEvent(
   ctx: Ctx,
-  type: Extract<D6EventType, `window.${string}`>,
+  type: Extract<D6EventType, `window.${string}`> | 'teleport.accepted',
   windowId: string,
   data: Record<string, unknown> = {},
   gmReads: Record<string, unknown> = {},

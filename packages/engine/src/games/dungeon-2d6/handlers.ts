@@ -9,6 +9,7 @@ import * as moves from './apply-move.ts';
 import * as priv from './apply-private.ts';
 import * as skills from './apply-skills.ts';
 import * as table from './apply-table.ts';
+import * as teleport from './apply-teleport.ts';
 import * as utility from './apply-utility.ts';
 import * as windows from './apply-window.ts';
 import type { D6State } from './state.ts';
@@ -67,9 +68,10 @@ export const handlers: Handlers<D6State, D6Command> = {
   'skill.iron-wall': skills.skillIronWall,
   'skill.barrier': magic.skillBarrier,
   'skill.illusion': skills.skillIllusion,
-  'skill.teleport': magic.skillTeleport,
-  'teleport.mark': magic.teleportMark,
-  'teleport.learn-place': magic.teleportLearnPlace,
+  'skill.teleport': teleport.skillTeleport,
+  'teleport.accept': windows.teleportAccept,
+  'teleport.mark': teleport.teleportMark,
+  'teleport.learn-place': teleport.teleportLearnPlace,
   'skill.summon': magic.skillSummon,
   'summon.choose-skill': magic.summonChooseSkill,
   'telepathy.send': priv.telepathySend,

@@ -160,8 +160,22 @@ export type Move = {
   stoppedBy?: string | null;
 };
 
+/**
+ * A teleport waiting for its passengers' consent (D6-SKL-TELEPORT-04): where it goes (`zone`, or a place off the map
+ * named `place`), the passengers the sender runs, and those asked who accepted so far.
+ */
+export type PendingJump = {
+  user: string;
+  zone: string | null;
+  place: string;
+  via: 'sight' | 'known' | 'mark';
+  passengers: string[];
+  accepted: string[];
+};
+
 /** What a window is attached to, so closing it by any route has the same effect. */
 export type WindowLink =
+  | ({ kind: 'passengers' } & PendingJump)
   | { kind: 'concentration'; check: string }
   | { kind: 'react'; attack: string; target: string }
   | { kind: 'after-damage'; attack: string; target: string }

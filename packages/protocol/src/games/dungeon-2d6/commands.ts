@@ -179,6 +179,8 @@ export const d6Command = z.discriminatedUnion('type', [
   z.object({ type: z.literal('skill.barrier'), user: ch }),
   z.object({ type: z.literal('skill.illusion'), user: ch }),
   z.object({ type: z.literal('skill.teleport'), user: ch, destination, passengers: z.array(ch).max(40).default([]) }),
+  /** D6-SKL-TELEPORT-04: a passenger the sender does not run accepts the ride in its window (declining is window.pass). */
+  z.object({ type: z.literal('teleport.accept'), window: d6WindowId, character: ch }),
   z.object({ type: z.literal('teleport.mark'), user: ch, place: text(80) }),
   z.object({ type: z.literal('teleport.learn-place'), user: ch, place: text(80), wellKnown: z.boolean() }),
   z.object({ type: z.literal('skill.summon'), user: ch, name: text(60) }),

@@ -79,7 +79,7 @@ export const d6EventType = z.enum([
   'move.failed', 'move.obstructed', 'opposed.passive-rolled', 'opposed.resolved', 'opposed.started', 'options.set',
   'question.answered', 'question.asked', 'question.refused', 'seat.added', 'session.started', 'skill.registered',
   'skill.used', 'spirit-sight.changed', 'spirit.note', 'status.added', 'stealth.changed', 'summon.created',
-  'summon.skill', 'telepathy.message', 'teleport.marked', 'teleport.place', 'teleported', 'transform.changed',
+  'summon.skill', 'telepathy.message', 'teleport.accepted', 'teleport.marked', 'teleport.place', 'teleported', 'transform.changed',
   'trap.added', 'trap.disarmed', 'trap.found', 'trap.triggered', 'turn.started', 'weapon.dropped', 'window.closed',
   'window.min-elapsed', 'window.opened', 'window.passed', 'zone.added', 'zone.linked',
 ]);
