@@ -3,7 +3,7 @@ import type { Handler } from './context.ts';
 import { done, emit, requireCharacter, requireControl, spendTurn } from './context.ts';
 import { useSkill } from './apply-skills.ts';
 import { flightCap, revealZone } from './movement.ts';
-import { findCharacter, hasSkill } from './state.ts';
+import { findCharacter, hasSkill, opposes } from './state.ts';
 import { requireSeen, statsHidden } from './visibility.ts';
 
 /** アイテム袋 D6-SKL-ITEMBAG-01: only flavour items, consumables sold in town, or exploration items. */
@@ -61,12 +61,16 @@ export const skillTransform: Handler<'skill.transform'> = (ctx, cmd) => {
   return done;
 };
 
-/** 盗み D6-SKL-STEAL-01: makes the opponent drop the weapon it is using; armour and accessories cannot be taken. */
+/**
+ * 盗み D6-SKL-STEAL-01: makes an opponent drop the weapon it is using; armour and accessories cannot be taken. Only an
+ * opponent: an ally's weapon is its player's to keep (issue 12, each character's choices are its own player's).
+ */
 export const skillSteal: Handler<'skill.steal'> = (ctx, cmd) => {
   const c = requireControl(ctx, cmd.user);
   if (!c.ok) return c;
   const target = requireCharacter(ctx, cmd.target);
   if (!target.ok) return target;
+  if (!opposes(c.value, target.value)) return err('NOT_AN_OPPONENT', 'D6-SKL-STEAL-01');
   const item = target.value.equipment.find((e) => e.id === cmd.item);
   if (!item) return err('NO_SUCH_ITEM');
   if (item.kind !== 'weapon' || !item.wielded) return err('CANNOT_STEAL', 'D6-SKL-STEAL-01');

@@ -80,7 +80,8 @@ export class TestTable {
     return r.error;
   }
 
-  private attempt(command: unknown, actor: Viewer, dice?: readonly number[]) {
+  /** Applies a command and says how it went, accepted or refused (the state moves on only when accepted). */
+  attempt(command: unknown, actor: Viewer = GM, dice?: readonly number[]) {
     const parsed = d6Command.parse(command);
     if (dice) rigDice(this.state, dice);
     const r = dungeon2d6.apply(this.state, parsed, actor, this.at);
