@@ -10,7 +10,7 @@ import { placeCharacter } from './movement.ts';
 import { closeConcentration } from './resolution.ts';
 import type { Attack, AttackTarget, Character } from './state.ts';
 import { barrierIn, charactersIn, findCharacter, hasSkill, nextId, opposes } from './state.ts';
-import { positionHidden, requireSeen, zoneFor } from './visibility.ts';
+import { barrierStatsHidden, positionHidden, requireSeen, zoneFor } from './visibility.ts';
 
 const RANGED_SKILLS = ['shoot', 'projectile'] as const;
 const AREA_SKILLS = ['sweep', 'areaMagic'] as const;
@@ -313,6 +313,8 @@ function defendBarrier(ctx: Ctx, attack: Attack, t: AttackTarget): Result<void> 
   const dice = [ctx.rng.die(6), ctx.rng.die(6)];
   const total = dice[0]! + dice[1]! + b.ability;
   t.state = 'defended';
-  emit(ctx, 'barrier.defended', { attack: attack.id, barrier: b.id, dice, ability: b.ability, total });
+  const roll = { dice, ability: b.ability, total };
+  if (barrierStatsHidden(ctx.state, b)) emit(ctx, 'barrier.defended', { attack: attack.id, barrier: b.id }, { secret: { data: roll } });
+  else emit(ctx, 'barrier.defended', { attack: attack.id, barrier: b.id, ...roll });
   return done;
 }

@@ -7,7 +7,7 @@ import { gainHp, loseHp, markDown } from './hp.ts';
 import { closeConcentration } from './resolution.ts';
 import type { Attack, AttackTarget, Character } from './state.ts';
 import { findCharacter } from './state.ts';
-import { positionHidden, seenIn, statsHidden } from './visibility.ts';
+import { barrierStatsHidden, positionHidden, seenIn, statsHidden } from './visibility.ts';
 
 function usable(c: Character, skill: 'counter' | 'sacrifice' | 'fukutsu'): boolean {
   const s = c.skills[skill];
@@ -81,7 +81,8 @@ function damageBarrier(ctx: Ctx, attack: Attack, t: AttackTarget): Result<void> 
   const b = ctx.state.barriers.find((x) => x.id === t.target)!;
   b.hp -= t.damage!.reduce((s, d) => s + d, 0);
   t.state = 'applied';
-  emit(ctx, 'barrier.damaged', { attack: attack.id, barrier: b.id, hp: b.hp });
+  if (barrierStatsHidden(ctx.state, b)) emit(ctx, 'barrier.damaged', { attack: attack.id, barrier: b.id }, { secret: { data: { hp: b.hp } } });
+  else emit(ctx, 'barrier.damaged', { attack: attack.id, barrier: b.id, hp: b.hp });
   if (b.hp <= 0) {
     ctx.state.barriers = ctx.state.barriers.filter((x) => x.id !== b.id);
     emit(ctx, 'barrier.ended', { barrier: b.id });

@@ -9,11 +9,12 @@ import { barrierIn } from './state.ts';
 export const skillBarrier: Handler<'skill.barrier'> = (ctx, cmd) => {
   const c = requireControl(ctx, cmd.user);
   if (!c.ok) return c;
+  if (cmd.secret && ctx.actor.role !== 'gm') return err('NOT_GM', 'D6-HID-02');
   if (barrierIn(ctx.state, c.value.zone)) return err('ALREADY_ACTIVE', 'D6-SKL-BARRIER-05');
   const used = useSkill(ctx, c.value, 'barrier', 'D6-SKL-BARRIER-01');
   if (!used.ok) return used;
   const rolled = rollCheck(ctx, c.value, {
-    character: c.value.id, kind: 'barrier', ability: 'SPI', targetVisible: false, secret: false, modifiers: [], usePet: false, dice: 2,
+    character: c.value.id, kind: 'barrier', ability: 'SPI', targetVisible: false, secret: cmd.secret, modifiers: [], usePet: false, dice: 2,
   }, { purpose: 'barrier' });
   return rolled.ok ? done : rolled;
 };
@@ -22,10 +23,11 @@ export const skillBarrier: Handler<'skill.barrier'> = (ctx, cmd) => {
 export const skillSummon: Handler<'skill.summon'> = (ctx, cmd) => {
   const c = requireControl(ctx, cmd.user);
   if (!c.ok) return c;
+  if (cmd.secret && ctx.actor.role !== 'gm') return err('NOT_GM', 'D6-HID-02');
   const used = useSkill(ctx, c.value, 'summon', 'D6-SKL-SUMMON-02');
   if (!used.ok) return used;
   const rolled = rollCheck(ctx, c.value, {
-    character: c.value.id, kind: 'summon', ability: 'SPI', targetVisible: false, secret: false, modifiers: [],
+    character: c.value.id, kind: 'summon', ability: 'SPI', targetVisible: false, secret: cmd.secret, modifiers: [],
     usePet: false, dice: 2, subject: cmd.name,
   }, { purpose: 'summon' });
   return rolled.ok ? done : rolled;

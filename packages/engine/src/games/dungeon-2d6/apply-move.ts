@@ -6,10 +6,10 @@ import { done, emit, hasTurn, openLinked, requireControl, requireGm, spendTurn, 
 import { startOpposed } from './apply-check.ts';
 import { loseHp } from './hp.ts';
 import type { Plan } from './movement.ts';
-import { completeMove, planPath } from './movement.ts';
+import { completeMove, planPath, revealZone } from './movement.ts';
 import { positionHidden, seenIn, statsHidden } from './visibility.ts';
 import type { Character, Move } from './state.ts';
-import { charactersIn, findCharacter, nextId, opaqueId, opposes } from './state.ts';
+import { charactersIn, findCharacter, findZone, nextId, opaqueId, opposes } from './state.ts';
 
 export const move: Handler<'move'> = (ctx, command) => {
   const c = requireControl(ctx, command.character);
@@ -37,6 +37,8 @@ function startMove(ctx: Ctx, c: Character, plan: Plan): void {
   const id = hidden ? opaqueId(ctx.state, ctx.rng, 'm') : nextId(ctx.state, 'm');
   const m: Move = { id, character: c.id, path: plan.path, window: '', opposed: null, state: 'pending', stoppedBy: plan.stoppedBy };
   ctx.state.moves[id] = m;
+  // A visible character heading into a zone only the GM knew shows the table that zone (D6-ZONE-08).
+  if (!hidden) for (const z of plan.path) revealZone(ctx, z);
   if (blockers.length === 0) {
     completeMove(ctx, m, true);
     return;
@@ -116,9 +118,11 @@ export const trapTrigger: Handler<'trap.trigger'> = (ctx, command) => {
   if (trap.disarmed) return err('TRAP_DISARMED', 'D6-TRAP-01');
   const affected = charactersIn(ctx.state, trap.zone);
   trap.found = true;
-  // D6-HID-06: the table reads who was caught among those it can see; the GM reads everyone.
-  const data = { trap: trap.id, zone: trap.zone, area: trap.area, affected: affected.filter((a) => !positionHidden(a)).map((a) => a.id) };
-  emit(ctx, 'trap.triggered', data, { secret: { data: { affected: affected.map((a) => a.id) } } });
+  // D6-HID-06: the table reads who was caught among those it can see; the GM reads everyone. A trap in a zone only
+  // the GM knows goes off unseen.
+  const all = { trap: trap.id, zone: trap.zone, area: trap.area, affected: affected.map((a) => a.id) };
+  if (findZone(ctx.state, trap.zone)?.hidden) emit(ctx, 'trap.triggered', all, { to: GM_ONLY });
+  else emit(ctx, 'trap.triggered', { ...all, affected: affected.filter((a) => !positionHidden(a)).map((a) => a.id) }, { secret: { data: all } });
   for (const a of affected) if (command.damage) loseHp(ctx, a, command.damage, 'trap');
   return done;
 };

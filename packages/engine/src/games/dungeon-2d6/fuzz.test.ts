@@ -5,19 +5,7 @@ import { viewEvent } from '../../kernel/events.ts';
 import { computeTotal, CONCENTRATION_CAP } from './check.ts';
 import { dungeon2d6 } from './index.ts';
 import type { D6State } from './state.ts';
-import { GM, TestTable } from './test-table.ts';
-
-/** A small seeded PRNG for choosing commands; the engine's own dice come from its state. */
-function mulberry32(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { GM, mulberry32, TestTable } from './test-table.ts';
 
 /** Failing seeds found so far, kept as named regressions. */
 const REGRESSIONS: number[] = [];

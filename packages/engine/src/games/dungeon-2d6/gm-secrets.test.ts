@@ -171,4 +171,22 @@ describe('issue 12 #12: GM-run characters\' statistics do not escape (D6-HID-01,
     }
     expect(t.seen(P1)).toContain('"kind":"question"');
   });
+
+  test.each([
+    ['D6-SKL-BARRIER-01 結界魔法', 'skill.barrier'],
+    ['D6-SKL-SUMMON-02 召喚魔法', 'skill.summon'],
+  ] as const)('D6-HID-02 a GM-run caster\'s %s check may be secret; what it makes keeps the caster\'s values', (_name, type) => {
+    const { t, foe } = table([{ skill: 'barrier', uses: 1 }, { skill: 'summon', uses: 1 }]);
+    t.do({ type, user: foe, name: 'Wisp', secret: true }, GM, [3, 3]);
+    t.do({ type: 'check.resolve', check: t.lastCheck().id });
+    for (const v of outsiders) {
+      const text = t.seen(v);
+      expect(holds(text, 97)).toBe(false);
+      expect(holds(text, 103)).toBe(false);
+      expect(holds(text, 48)).toBe(false);
+      expect(holds(text, 91)).toBe(false);
+    }
+    expect(t.seen(GM)).toMatch(type === 'skill.barrier' ? /"hp":103/ : /"base":\{"VAL":91/);
+    expect(t.fail({ type, user: t.state.characters[0]!.id, name: 'Wisp', secret: true }, P1).code).toBe('NOT_GM');
+  });
 });

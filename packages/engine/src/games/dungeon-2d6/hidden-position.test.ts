@@ -154,6 +154,62 @@ describe('issue 12 #11: a hidden enemy\'s position does not escape (D6-HID-06)',
     expect(seen(P1)).toContain(`"${apart}"`);
   });
 
+  test('D6-SKL-BARRIER-05 a barrier raised by the hidden enemy stands in its zone: the enemy comes out of hiding', () => {
+    const { t, mid, lich, seen } = scene();
+    t.state.characters.find((c) => c.id === lich)!.skills.barrier = { uses: 1 };
+    t.do({ type: 'skill.barrier', user: lich, secret: true }, GM, [3, 3]);
+    t.do({ type: 'check.resolve', check: t.lastCheck().id });
+    expect(t.char(lich).flags.hidden).toBe(false);
+    expect(t.types()).toEqual(expect.arrayContaining(['stealth.changed', 'barrier.created']));
+    expect(seen(P1)).toContain('"type":"stealth.changed"');
+    expect(mid).toBeDefined();
+  });
+
+  test('D6-ZONE-08 a visible character heading into a zone only the GM knew shows the table that zone first', () => {
+    const { t, mid, a, lich, seen } = scene();
+    t.do({ type: 'zone.leave', character: lich });
+    const apart = t.char(lich).zone;
+    t.do({ type: 'move', character: a, path: [mid] }, P1);
+    const orc = t.add('Orc', { controller: 'enemy', zone: mid });
+    t.do({ type: 'combat.start' });
+    // A stands in the zone the Orc leaves, so the move is declared (D6-WIN-06) before it is made.
+    t.do({ type: 'move', character: orc, path: [apart] });
+    expect(t.types()).toContain('move.declared');
+    const texts = seen(P1);
+    expect(texts.indexOf('"type":"zone.added"')).toBeGreaterThan(-1);
+    expect(texts.indexOf('"type":"zone.added"')).toBeLessThan(texts.lastIndexOf(`"${apart}"`));
+  });
+
+  test('D6-ZONE-03 a trap going off in a zone only the GM knows goes off unseen', () => {
+    const { t, lich, seen } = scene();
+    t.do({ type: 'zone.leave', character: lich });
+    const apart = t.char(lich).zone;
+    t.do({ type: 'trap.add', zone: apart, area: true, note: 'pit' });
+    t.do({ type: 'trap.trigger', trap: t.trap(1), damage: 1 });
+    for (const v of outsiders) expect(seen(v)).not.toContain(`"${apart}"`);
+    expect(t.seen(GM)).toContain('"type":"trap.triggered"');
+  });
+
+  test('D6-HID-06 what the hidden enemy finds stays the GM\'s: the table has not found it', () => {
+    const { t, mid, lich, seen } = scene();
+    t.do({ type: 'trap.add', zone: mid, area: false, note: 'wire' });
+    t.do({ type: 'check.roll', check: { character: lich, kind: 'trap-detect', ability: 'AGI', target: 2, secret: true } }, GM, [3, 3]);
+    t.do({ type: 'check.resolve', check: t.lastCheck().id });
+    expect(t.state.traps[0]!.found).toBe(false);
+    for (const v of outsiders) expect(seen(v)).not.toContain('trap.found');
+    expect(t.read(GM).map((e) => e.type)).toContain('trap.found');
+  });
+
+  test('D6-SKL-SUMMON-01 the hidden enemy\'s monster appears out of sight too', () => {
+    const { t, mid, lich, seen } = scene();
+    t.state.characters.find((c) => c.id === lich)!.skills.summon = { uses: 1 };
+    t.do({ type: 'skill.summon', user: lich, name: 'Wisp', secret: true }, GM, [3, 3]);
+    t.do({ type: 'check.resolve', check: t.lastCheck().id });
+    const wisp = t.state.characters.at(-1)!;
+    expect(wisp).toMatchObject({ summoner: lich, zone: mid, flags: { hidden: true } });
+    for (const v of outsiders) expect(placesIt(seen(v), wisp.id, mid)).toEqual([]);
+  });
+
   test.each([
     ['D6-RNG-02 a melee attack on the hidden enemy', (x: ReturnType<typeof scene>) => ({ type: 'attack.declare', attacker: x.a, targets: [x.lich], mode: 'melee' })],
     ['D6-ZONE-10 healing that names the hidden enemy beside an ally', (x: ReturnType<typeof scene>) => ({ type: 'skill.heal', user: x.a, targets: [x.b, x.lich] })],

@@ -2,6 +2,8 @@ import { type Viewer } from '@veiltable/protocol';
 import { d6View, d6ViewEvent } from '@veiltable/protocol/games/dungeon-2d6';
 import { describe, expect, test } from 'vitest';
 import { viewEvent } from '../../kernel/events.ts';
+import { FACT_KINDS } from './hidden-facts.ts';
+import { runHiddenFuzz } from './hidden-fuzz.ts';
 import { dungeon2d6 } from './index.ts';
 import { GM, SPECTATOR, seat, TestTable } from './test-table.ts';
 
@@ -166,5 +168,44 @@ describe('issue 12: the ids a seat sees do not let it count what it was not part
     t.do({ type: 'encyclopedia.ask', character: a, question: 'Why?' }, seat(1));
     const q = t.state.questions[t.question(1)]!;
     expect([q.id, q.window]).toEqual([expect.stringMatching(/^q[0-9]{6}$/), expect.stringMatching(/^w[0-9]{6}$/)]);
+  });
+});
+
+describe('issue 12: one rule for hidden facts, a seeded fuzz over every viewer\'s events, patches and refusals', () => {
+  /** Seeds that found a leak, kept as named regressions: [what it found, seed, steps]. */
+  const REGRESSIONS: [string, number, number][] = [
+    ['a GM-run caster\'s 召喚魔法 check published its 精神', 7000, 220],
+    ['a GM-run caster\'s 結界魔法 check published its 精神', 111729, 220],
+    ['a barrier raised by a hidden caster stood in its zone', 1054290, 220],
+    ['a visible character\'s move announced a zone only the GM knew', 95028, 300],
+    ['a trap going off in a zone only the GM knew announced that zone', 182137, 300],
+  ];
+  const seeds: [string, number, number][] = [
+    ...REGRESSIONS,
+    ...Array.from({ length: 10 }, (_, i): [string, number, number] => [`random room ${i + 1}`, 50_000 + i * 7919, 200]),
+  ];
+
+  const gmFound = new Set<string>();
+  const accepted = new Set<string>();
+  test.each(seeds)('D6-HID-01..07 %s (seed %i, %i steps): no viewer receives a fact the rules hide from it', (_name, seed, steps) => {
+    const run = runHiddenFuzz(seed, steps);
+    if (run.finding) console.error(`hidden-facts fuzz failed with seed ${seed}:`, run.finding);
+    expect(run.finding).toBeNull();
+    expect(run.refusals).toBeGreaterThan(0);
+    for (const k of run.gmFound) gmFound.add(k);
+    for (const k of run.accepted.keys()) accepted.add(k);
+  });
+
+  test('positive control: the same search finds every kind of fact in what the GM receives', () => {
+    expect([...gmFound].sort()).toEqual([...FACT_KINDS].sort());
+  });
+
+  test('the runs played the commands that carry hidden facts', () => {
+    const carriers = [
+      'move', 'zone.leave', 'skill.stealth', 'skill.teleport', 'teleport.accept', 'trap.trigger', 'attack.declare', 'attack.defend',
+      'attack.damage', 'check.roll', 'check.concentrate', 'initiative.roll', 'skill.iron-wall', 'skill.barrier', 'skill.summon',
+      'gm.override', 'encyclopedia.ask', 'telepathy.send', 'gm.spirit-note', 'window.pass', 'move.obstruct', 'hp.heal',
+    ];
+    expect(carriers.filter((c) => !accepted.has(c))).toEqual([]);
   });
 });

@@ -47,6 +47,18 @@ type PcOptions = {
   movement?: number;
 };
 
+/** A small seeded PRNG for choosing commands; the engine's own dice come from its state. */
+export function mulberry32(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
 /** When a TestTable's clock starts: the time the server would stamp on its first command (ms since the epoch). */
 export const TABLE_START = Date.UTC(2024, 0, 1, 12, 0, 0);
 

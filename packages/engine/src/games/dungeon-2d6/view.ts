@@ -5,8 +5,8 @@ import type { ReactionWindow } from '../../kernel/reaction-window.ts';
 import { controls } from './context.ts';
 import { forViewer, splitCharacter, splitCheck } from './public.ts';
 import type { Attack, D6State } from './state.ts';
-import { findCharacter } from './state.ts';
-import { participantsFor, publicAdjacent, statsHidden, windowAudience } from './visibility.ts';
+import { findCharacter, findZone } from './state.ts';
+import { barrierStatsHidden, participantsFor, publicAdjacent, statsHidden, windowAudience } from './visibility.ts';
 
 function seatOf(viewer: Viewer): string | null {
   return viewer.role === 'player' ? viewer.seat : null;
@@ -28,9 +28,9 @@ export function view(state: D6State, viewer: Viewer): D6View {
     zones: state.zones.filter((z) => gm || !z.hidden).map((z) => ({ id: z.id, name: z.name, adjacent: gm ? [...z.adjacent] : publicAdjacent(state, z) })),
     characters: state.characters.map((c) => forViewer(splitCharacter(c), viewer) as D6View['characters'][number]),
     // D6-HID-01: traps and hidden things are GM-only until found.
-    traps: state.traps.filter((t) => gm || t.found).map((t) => (gm ? { ...t } : { id: t.id, zone: t.zone, area: t.area, found: t.found, disarmed: t.disarmed })),
-    finds: state.finds.filter((f) => gm || f.found).map((f) => ({ ...f })),
-    barriers: state.barriers.map((b) => ({ ...b })),
+    traps: state.traps.filter((t) => gm || (t.found && !hiddenZone(state, t.zone))).map((t) => (gm ? { ...t } : { id: t.id, zone: t.zone, area: t.area, found: t.found, disarmed: t.disarmed })),
+    finds: state.finds.filter((f) => gm || (f.found && !hiddenZone(state, f.zone))).map((f) => ({ ...f })),
+    barriers: state.barriers.map((b) => (gm || !barrierStatsHidden(state, b) ? { ...b } : { id: b.id, zone: b.zone, caster: b.caster })),
     checks: Object.values(state.checks).map((k) => forViewer(splitCheck(k), viewer) as D6View['checks'][number]),
     attacks: Object.values(state.attacks).map((a) => attackFor(state, a, viewer)),
     windows: Object.values(state.windows).filter((w) => admits(windowAudience(state, w.id), viewer)).map((w) => windowFor(state, w, viewer)),
@@ -76,4 +76,9 @@ function attackFor(state: D6State, a: Attack, viewer: Viewer): Record<string, un
   const secret = a.check !== null && state.checks[a.check]?.secret === true;
   if (viewer.role === 'gm' || !secret) return record;
   return { ...record, targets: record.targets.map(({ extraDice: _extra, ...rest }) => rest) };
+}
+
+/** Whether the zone is one only the GM knows (D6-ZONE-08): what lies in it is the GM's too. */
+function hiddenZone(state: D6State, id: string): boolean {
+  return findZone(state, id)?.hidden === true;
 }

@@ -3,7 +3,7 @@ import type { Audience } from '../../kernel/events.ts';
 import { EVERYONE, GM_ONLY, seatsAndGm } from '../../kernel/events.ts';
 import type { Result } from '../../kernel/result.ts';
 import { err, ok } from '../../kernel/result.ts';
-import type { Character, D6State, WindowLink, Zone } from './state.ts';
+import type { Barrier, Character, D6State, WindowLink, Zone } from './state.ts';
 import { charactersIn, findCharacter, findZone } from './state.ts';
 
 /** D6-HID-06: a hidden character's position is withheld from its opponents; players oppose only enemies. */
@@ -17,6 +17,12 @@ export function positionHidden(c: Character): boolean {
  */
 export function statsHidden(c: Character): boolean {
   return c.controller === 'enemy' || c.controller === 'npc' || (c.controller === 'summon' && c.owner === null);
+}
+
+/** D6-HID-01: a barrier's HP and ability derive from its caster's 精神, so a GM-run caster's barrier keeps them. */
+export function barrierStatsHidden(state: D6State, b: Barrier): boolean {
+  const caster = findCharacter(state, b.caster);
+  return caster === undefined || statsHidden(caster);
 }
 
 /** Whether `who` may not know where `c` stands: everyone but the GM, for a hidden enemy (D6-HID-06). */

@@ -176,14 +176,15 @@ export const d6Command = z.discriminatedUnion('type', [
   z.object({ type: z.literal('skill.enchant'), user: ch, target: ch, ability: d6Ability }),
   z.object({ type: z.literal('skill.mana-shield'), user: ch, target: ch }),
   z.object({ type: z.literal('skill.iron-wall'), user: ch, ability: d6Ability }),
-  z.object({ type: z.literal('skill.barrier'), user: ch }),
+  /** secret (GM only, D6-HID-02): a GM-run caster's 精神 check publishes only that it happened. */
+  z.object({ type: z.literal('skill.barrier'), user: ch, secret: z.boolean().default(false) }),
   z.object({ type: z.literal('skill.illusion'), user: ch }),
   z.object({ type: z.literal('skill.teleport'), user: ch, destination, passengers: z.array(ch).max(40).default([]) }),
   /** D6-SKL-TELEPORT-04: a passenger the sender does not run accepts the ride in its window (declining is window.pass). */
   z.object({ type: z.literal('teleport.accept'), window: d6WindowId, character: ch }),
   z.object({ type: z.literal('teleport.mark'), user: ch, place: text(80) }),
   z.object({ type: z.literal('teleport.learn-place'), user: ch, place: text(80), wellKnown: z.boolean() }),
-  z.object({ type: z.literal('skill.summon'), user: ch, name: text(60) }),
+  z.object({ type: z.literal('skill.summon'), user: ch, name: text(60), secret: z.boolean().default(false) }),
   z.object({ type: z.literal('summon.choose-skill'), summon: ch, skill: d6Skill }),
   z.object({ type: z.literal('telepathy.send'), from: ch, to: ch, text: text(2000) }),
   z.object({ type: z.literal('telepathy.read'), user: ch, target: ch }),

@@ -31,7 +31,8 @@ export const d6View = z.object({
   })),
   traps: z.array(z.object({ id: z.string(), zone: z.string(), area: z.boolean(), found: z.boolean(), disarmed: z.boolean(), note: z.string().optional() })),
   finds: z.array(z.object({ id: z.string(), zone: z.string(), note: z.string(), found: z.boolean() })),
-  barriers: z.array(z.object({ id: z.string(), zone: z.string(), caster: z.string(), hp: z.number(), ability: z.number() })),
+  /** A barrier's HP and ability come from its caster's 精神 (D6-SKL-BARRIER-01/03): absent when the caster is GM-run. */
+  barriers: z.array(z.object({ id: z.string(), zone: z.string(), caster: z.string(), hp: z.number().optional(), ability: z.number().optional() })),
   checks: z.array(z.looseObject({ id: z.string(), character: z.string(), kind: z.string() })),
   attacks: z.array(record),
   windows: z.array(z.looseObject({
