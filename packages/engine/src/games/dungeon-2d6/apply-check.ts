@@ -13,6 +13,7 @@ import { findCharacter } from './state.ts';
 /** Check kinds that have their own commands: attacks, defences, disengaging and the spell checks. */
 const OWN_COMMAND = new Set(['attack', 'defence', 'disengage', 'summon', 'barrier']);
 
+/** D6-ENG-02: a check of the character's own (attacks, defences and spells have their own commands). */
 export const checkRoll: Handler<'check.roll'> = (ctx, { check: spec }) => {
   if (OWN_COMMAND.has(spec.kind)) return err('USE_OWN_COMMAND', 'D6-ENG-02');
   const c = requireControl(ctx, spec.character);
@@ -100,6 +101,7 @@ export const checkConsume: Handler<'check.consume'> = (ctx, command) => {
   return done;
 };
 
+/** D6-BASE-03: the active side starts an opposed check and rolls at once; the passive side rolls later. */
 export const opposedStart: Handler<'opposed.start'> = (ctx, command) => {
   if (OWN_COMMAND.has(command.active.kind)) return err('USE_OWN_COMMAND', 'D6-ENG-02');
   const active = requireControl(ctx, command.active.character);
@@ -165,6 +167,7 @@ export function opposedWinner(active: CheckRecord, passive: CheckRecord, clearAc
   return clearActive ? 'active' : 'draw';
 }
 
+/** D6-BASE-03: the GM settles an opposed check once both sides have rolled; a disengage then ends its move. */
 export const opposedResolve: Handler<'opposed.resolve'> = (ctx, command) => {
   const gm = requireGm(ctx);
   if (!gm.ok) return gm;

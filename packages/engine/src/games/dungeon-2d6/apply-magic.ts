@@ -1,9 +1,11 @@
+import { GM_ONLY } from '../../kernel/events.ts';
 import { err } from '../../kernel/result.ts';
 import type { Handler } from './context.ts';
 import { done, emit, requireControl } from './context.ts';
 import { rollCheck } from './check.ts';
 import { useSkill } from './apply-skills.ts';
 import { barrierIn } from './state.ts';
+import { statsHidden } from './visibility.ts';
 
 /** 結界魔法 D6-SKL-BARRIER-01: a 精神 check; the barrier is raised from its total when the check is resolved. */
 export const skillBarrier: Handler<'skill.barrier'> = (ctx, cmd) => {
@@ -40,6 +42,7 @@ export const summonChooseSkill: Handler<'summon.choose-skill'> = (ctx, cmd) => {
   if (!c.value.pendingSkillChoice) return err('NO_SKILL_CHOICE', 'D6-SKL-SUMMON-02');
   c.value.pendingSkillChoice = false;
   c.value.skills[cmd.skill] = { uses: ctx.state.registry[cmd.skill]?.consumable ? (ctx.state.registry[cmd.skill]?.usesPerSession ?? 1) : null };
-  emit(ctx, 'summon.skill', { summon: c.value.id, skill: cmd.skill });
+  // D6-HID-01: a GM-run monster's skill is on its sheet, which is the GM's.
+  emit(ctx, 'summon.skill', { summon: c.value.id, skill: cmd.skill }, statsHidden(c.value) ? { to: GM_ONLY } : {});
   return done;
 };

@@ -11,6 +11,7 @@ import { positionHidden, seenIn, statsHidden } from './visibility.ts';
 import type { Character, Move } from './state.ts';
 import { charactersIn, findCharacter, findZone, nextId, opaqueId, opposes } from './state.ts';
 
+/** D6-ZONE-08: a move along adjacent zones, on the character's 手番 in combat. */
 export const move: Handler<'move'> = (ctx, command) => {
   const c = requireControl(ctx, command.character);
   if (!c.ok) return c;

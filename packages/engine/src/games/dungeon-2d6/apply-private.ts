@@ -54,8 +54,10 @@ function answer(ctx: Ctx, id: string, kinds: Question['kind'][], text: string) {
   return done;
 }
 
+/** D6-SKL-ENCYCLO-01 / D6-SKL-VIRTUE-01: the GM answers a 百科事典 or 人徳 question privately. */
 export const encyclopediaAnswer: Handler<'encyclopedia.answer'> = (ctx, cmd) =>
   answer(ctx, cmd.question, ['encyclopedia', 'virtue'], cmd.text);
+/** D6-HID-04: the GM answers a mind-read privately. */
 export const telepathyAnswer: Handler<'telepathy.answer'> = (ctx, cmd) => answer(ctx, cmd.question, ['mind-read'], cmd.text);
 
 /** The GM refuses: the skill is not used up (D6-SKL-ENCYCLO-01). */

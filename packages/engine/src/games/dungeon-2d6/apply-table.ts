@@ -1,19 +1,17 @@
-import type { D6Equipment, D6Skill, D6ViewEvent } from '@veiltable/protocol/games/dungeon-2d6';
+import type { D6Equipment, D6Skill } from '@veiltable/protocol/games/dungeon-2d6';
 import { plain } from '../../kernel/draft.ts';
-import { GM_ONLY, perViewer } from '../../kernel/events.ts';
+import { GM_ONLY } from '../../kernel/events.ts';
 import type { Result } from '../../kernel/result.ts';
 import { err } from '../../kernel/result.ts';
-import { finalValue } from './abilities.ts';
-import type { Ctx, Handler } from './context.ts';
-import { done, emit, requireCharacter, requireControl, requireGm } from './context.ts';
-import { gainHp, loseHp, restHealing } from './hp.ts';
-import { splitCharacter } from './public.ts';
-import { statsHidden } from './visibility.ts';
+import type { Handler } from './context.ts';
+import { done, emit, requireControl, requireGm } from './context.ts';
 import { revealZone } from './movement.ts';
-import { resolveCheck } from './resolution.ts';
+import { splitCharacter } from './public.ts';
 import type { Character, SkillEntry } from './state.ts';
+import { statsHidden } from './visibility.ts';
 import { findZone, hasSkill, nextId, opaqueId } from './state.ts';
 
+/** §9.2: the GM sets the table's settings. */
 export const optionsSet: Handler<'options.set'> = (ctx, cmd) => {
   const gm = requireGm(ctx);
   if (!gm.ok) return gm;
@@ -37,6 +35,7 @@ export const seatAdd: Handler<'seat.add'> = (ctx, cmd) => {
   return done;
 };
 
+/** D6-ZONE-08: the GM draws a zone and its adjacency. */
 export const zoneAdd: Handler<'zone.add'> = (ctx, cmd) => {
   const gm = requireGm(ctx);
   if (!gm.ok) return gm;
@@ -50,6 +49,7 @@ export const zoneAdd: Handler<'zone.add'> = (ctx, cmd) => {
   return done;
 };
 
+/** D6-ZONE-08: the GM joins two zones. */
 export const zoneLink: Handler<'zone.link'> = (ctx, cmd) => {
   const gm = requireGm(ctx);
   if (!gm.ok) return gm;
@@ -93,6 +93,7 @@ export const skillRegister: Handler<'skill.register'> = (ctx, cmd) => {
   return done;
 };
 
+/** D6-ENG-08: the GM puts a character on the scene with its sheet. */
 export const characterAdd: Handler<'character.add'> = (ctx, cmd) => {
   const gm = requireGm(ctx);
   if (!gm.ok) return gm;
@@ -147,6 +148,7 @@ export const characterAdd: Handler<'character.add'> = (ctx, cmd) => {
   return done;
 };
 
+/** D6-CORE-02: wielding or putting away an item changes the equipment layer. */
 export const characterEquip: Handler<'character.equip'> = (ctx, cmd) => {
   const c = requireControl(ctx, cmd.character);
   if (!c.ok) return c;
@@ -160,6 +162,7 @@ export const characterEquip: Handler<'character.equip'> = (ctx, cmd) => {
   return done;
 };
 
+/** D6-HID-01: the GM lays a trap, known to the GM alone until found. */
 export const trapAdd: Handler<'trap.add'> = (ctx, cmd) => {
   const gm = requireGm(ctx);
   if (!gm.ok) return gm;
@@ -172,6 +175,7 @@ export const trapAdd: Handler<'trap.add'> = (ctx, cmd) => {
   return done;
 };
 
+/** D6-HID-01: the GM hides something to be found by searching (D6-SRCH-01). */
 export const findAdd: Handler<'find.add'> = (ctx, cmd) => {
   const gm = requireGm(ctx);
   if (!gm.ok) return gm;
@@ -202,145 +206,5 @@ export const sessionStart: Handler<'session.start'> = (ctx) => {
     }
   }
   emit(ctx, 'session.started', {});
-  return done;
-};
-
-/** The GM starts a combat: the flow enters the combat phase (phases.ts). */
-export const combatStart: Handler<'combat.start'> = (ctx) => {
-  const gm = requireGm(ctx);
-  if (!gm.ok) return gm;
-  if (ctx.state.mode === 'combat') return err('ALREADY_IN_COMBAT');
-  return ctx.enter('combat');
-};
-
-/** The GM ends a combat: the flow goes back to travel (phases.ts). */
-export const combatEnd: Handler<'combat.end'> = (ctx) => {
-  const gm = requireGm(ctx);
-  if (!gm.ok) return gm;
-  if (ctx.state.mode !== 'combat') return err('NOT_IN_COMBAT');
-  return ctx.enter('travel');
-};
-
-/** D6-CORE-05: a new turn gives every combatant its 手番 back, except those who lost it by covering (D6-COVER-04). */
-export const turnNext: Handler<'turn.next'> = (ctx) => {
-  const gm = requireGm(ctx);
-  if (!gm.ok) return gm;
-  if (ctx.state.mode !== 'combat') return err('NOT_IN_COMBAT');
-  ctx.state.turn += 1;
-  const lost: string[] = [];
-  for (const c of ctx.state.characters) {
-    c.turnUsed = c.loseNextTurn;
-    if (c.loseNextTurn) lost.push(c.id);
-    c.loseNextTurn = false;
-    c.statuses = c.statuses.filter((s) => s.untilTurn === null || s.untilTurn >= ctx.state.turn);
-  }
-  emit(ctx, 'turn.started', { turn: ctx.state.turn, lostTurn: lost });
-  return done;
-};
-
-export const rest: Handler<'rest'> = (ctx, cmd) => {
-  const gm = requireGm(ctx);
-  if (!gm.ok) return gm;
-  const c = requireCharacter(ctx, cmd.character);
-  if (!c.ok) return c;
-  gainHp(ctx, c.value, restHealing(cmd.hours), 'rest');
-  return done;
-};
-
-export const hpHeal: Handler<'hp.heal'> = (ctx, cmd) => {
-  const gm = requireGm(ctx);
-  if (!gm.ok) return gm;
-  const c = requireCharacter(ctx, cmd.character);
-  if (!c.ok) return c;
-  gainHp(ctx, c.value, cmd.amount, 'heal');
-  return done;
-};
-
-/**
- * D6-ENG-07: the table reads that the GM overrode something; the seat whose check it was reads the outcome it
- * changed; the reason, like the log it goes into, is the GM's alone.
- */
-function announceOverride(ctx: Ctx, target: string, reason: string, outcome?: { before: string; after: string; seat: string | null }): void {
-  const type = 'gm.override';
-  const changed = outcome ? { before: outcome.before, after: outcome.after } : {};
-  // The check's seat is asked by name, so it reads its part even if the room lists no such seat.
-  const seats = [...new Set([...ctx.seats().map((s) => s.id), ...(outcome?.seat ? [outcome.seat] : [])])];
-  ctx.emit(perViewer<D6ViewEvent>(type, seats, (v) => {
-    if (v.role === 'gm') return { type, data: { target, reason, ...changed } };
-    if (outcome?.seat && v.role === 'player' && v.seat === outcome.seat) return { type, data: { target, ...changed } };
-    return { type, data: { target } };
-  }));
-}
-
-/** D6-ENG-07: the GM may override any automatic result; the reason goes into the append-only log. */
-export const gmOverride: Handler<'gm.override'> = (ctx, cmd) => {
-  const gm = requireGm(ctx);
-  if (!gm.ok) return gm;
-  const t = cmd.target;
-  if (t.kind === 'check') {
-    const check = ctx.state.checks[t.check];
-    if (!check) return err('NO_SUCH_CHECK');
-    const before = check.outcome;
-    ctx.state.log.push({ kind: 'override', target: check.id, reason: cmd.reason, before, after: t.outcome });
-    announceOverride(ctx, check.id, cmd.reason, { before, after: t.outcome, seat: check.secret ? null : check.ownerSeat });
-    if (!check.resolved && !check.opposed && !check.attack) resolveCheck(ctx, check, t.outcome);
-    else check.outcome = t.outcome;
-    return done;
-  }
-  const c = requireCharacter(ctx, t.character);
-  if (!c.ok) return c;
-  const before = c.value.hp;
-  ctx.state.log.push({ kind: 'override', target: c.value.id, reason: cmd.reason, before: String(before), after: String(t.hp) });
-  announceOverride(ctx, c.value.id, cmd.reason);
-  if (t.hp < before) loseHp(ctx, c.value, before - t.hp, 'override');
-  else if (t.hp > before) {
-    c.value.maxHp = Math.max(c.value.maxHp, t.hp);
-    gainHp(ctx, c.value, t.hp - before, 'override');
-  }
-  return done;
-};
-
-/**
- * D6-INIT-01 / D6-WIN-15: each side's representative rolls 1d6 (+機敏) on its own, shown at once; the higher acts
- * first; a tie is re-rolled (default) or left to the GM.
- */
-export const initiativeRoll: Handler<'initiative.roll'> = (ctx, cmd) => {
-  if (ctx.state.mode !== 'combat') return err('NOT_IN_COMBAT');
-  const c = requireControl(ctx, cmd.character);
-  if (!c.ok) return c;
-  if (c.value.side !== cmd.side) return err('NOT_ON_SIDE', 'D6-INIT-01');
-  const init = ctx.state.initiative;
-  if (init.first) return err('ALREADY_DECIDED', 'D6-INIT-01');
-  if (init[cmd.side]) return err('ALREADY_ROLLED', 'D6-INIT-01');
-  const die = ctx.rng.die(6);
-  const agi = ctx.state.options.initiativeAddsAgility ? finalValue(c.value, 'AGI', ctx.state.options.ironWallFrozen) : 0;
-  init[cmd.side] = { character: c.value.id, die, total: die + agi };
-  init.tie = false;
-  // D6-WIN-15 shows each result; a GM-run representative's die and 機敏 stay the GM's (D6-HID-01), or they pin its AGI.
-  const rolled = { side: cmd.side, character: c.value.id, die, agility: agi, total: die + agi };
-  if (statsHidden(c.value)) emit(ctx, 'initiative.rolled', { side: cmd.side, character: c.value.id, total: die + agi }, { secret: { data: rolled } });
-  else emit(ctx, 'initiative.rolled', rolled);
-  if (!init.party || !init.enemies) return done;
-  if (init.party.total === init.enemies.total) {
-    init.tie = true;
-    if (ctx.state.options.initiativeTie === 'reroll') {
-      init.party = null;
-      init.enemies = null;
-    }
-    emit(ctx, 'initiative.tie', { reroll: ctx.state.options.initiativeTie === 'reroll' });
-    return done;
-  }
-  init.first = init.party.total > init.enemies.total ? 'party' : 'enemies';
-  emit(ctx, 'initiative.decided', { first: init.first });
-  return done;
-};
-
-export const initiativeDecide: Handler<'initiative.decide'> = (ctx, cmd) => {
-  const gm = requireGm(ctx);
-  if (!gm.ok) return gm;
-  const init = ctx.state.initiative;
-  if (!init.tie || init.first || ctx.state.options.initiativeTie !== 'gm') return err('NO_TIE', 'D6-INIT-01');
-  init.first = cmd.first;
-  emit(ctx, 'initiative.decided', { first: cmd.first });
   return done;
 };

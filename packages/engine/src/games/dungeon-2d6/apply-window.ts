@@ -72,6 +72,7 @@ export const windowPass: Handler<'window.pass'> = (ctx, cmd) => {
   return passed.value.closed ? closed(ctx, w.id, 'all-passed') : done;
 };
 
+/** D6-WIN-11: the GM closes a window by hand. */
 export const windowClose: Handler<'window.close'> = (ctx, cmd) => {
   const gm = requireGm(ctx);
   if (!gm.ok) return gm;

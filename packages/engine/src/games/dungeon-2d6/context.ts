@@ -51,6 +51,7 @@ export function emit(ctx: Ctx, type: D6EventType, data: Record<string, unknown>,
   ctx.emit(to === EVERYONE ? toAudience(inner, full, seen) : { type, parts: [{ to: inner, seen: full }, { to, seen }] });
 }
 
+/** Refuses anyone but the GM. */
 export function requireGm(ctx: Ctx): Result<void> {
   return ctx.actor.role === 'gm' ? done : err('NOT_GM');
 }

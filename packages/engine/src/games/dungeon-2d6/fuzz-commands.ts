@@ -8,7 +8,7 @@ import { statsHidden } from './visibility.ts';
  * The GM keeps its characters' rolls secret (D6-HID-02), as a GM who hides its statistics does; planted texts are
  * numbered with delimiters (#n#) so that none is part of another.
  */
-export type Move = { command: unknown; actor: Viewer };
+export type FuzzMove = { command: unknown; actor: Viewer };
 
 const GM: Viewer = { role: 'gm' };
 const SEATS: Viewer[] = [1, 2, 3].map((n) => ({ role: 'player', seat: `s${n}` }));
@@ -17,7 +17,7 @@ const EVERYONE: Viewer[] = [GM, ...SEATS, { role: 'spectator' }];
 type Pick = <T>(items: readonly T[]) => T | undefined;
 
 /** A command and who sends it, drawn with `r` from what the state holds. */
-export function randomMove(r: () => number, s: D6State, n: number): Move {
+export function randomMove(r: () => number, s: D6State, n: number): FuzzMove {
   const pick: Pick = (items) => (items.length ? items[Math.floor(r() * items.length)] : undefined);
   for (;;) {
     const make = pick(MAKERS)!;

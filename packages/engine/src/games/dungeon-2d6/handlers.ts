@@ -8,6 +8,8 @@ import * as magic from './apply-magic.ts';
 import * as moves from './apply-move.ts';
 import * as priv from './apply-private.ts';
 import * as skills from './apply-skills.ts';
+import * as gm from './apply-gm.ts';
+import * as round from './apply-round.ts';
 import * as table from './apply-table.ts';
 import * as teleport from './apply-teleport.ts';
 import * as utility from './apply-utility.ts';
@@ -27,11 +29,11 @@ export const handlers: Handlers<D6State, D6Command> = {
   'trap.add': table.trapAdd,
   'find.add': table.findAdd,
   'session.start': table.sessionStart,
-  'combat.start': table.combatStart,
-  'combat.end': table.combatEnd,
-  'turn.next': table.turnNext,
-  rest: table.rest,
-  'gm.override': table.gmOverride,
+  'combat.start': round.combatStart,
+  'combat.end': round.combatEnd,
+  'turn.next': round.turnNext,
+  rest: gm.rest,
+  'gm.override': gm.gmOverride,
   'gm.spirit-note': priv.gmSpiritNote,
   'window.pass': windows.windowPass,
   'window.close': windows.windowClose,
@@ -44,8 +46,8 @@ export const handlers: Handlers<D6State, D6Command> = {
   'opposed.start': check.opposedStart,
   'opposed.roll-passive': check.opposedRollPassive,
   'opposed.resolve': check.opposedResolve,
-  'initiative.roll': table.initiativeRoll,
-  'initiative.decide': table.initiativeDecide,
+  'initiative.roll': round.initiativeRoll,
+  'initiative.decide': round.initiativeDecide,
   'attack.declare': attack.attackDeclare,
   'attack.cover': attack.attackCover,
   'attack.evade': attack.attackEvade,
@@ -92,5 +94,5 @@ export const handlers: Handlers<D6State, D6Command> = {
   'skill.stealth': utility.skillStealth,
   'skill.spirit-sight': utility.skillSpiritSight,
   'skill.heal': utility.skillHeal,
-  'hp.heal': table.hpHeal,
+  'hp.heal': gm.hpHeal,
 };

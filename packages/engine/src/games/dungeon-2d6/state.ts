@@ -1,4 +1,4 @@
-import type { D6Abilities, D6Ability, D6CheckKind, D6Controller, D6Equipment, D6Options, D6Side, D6Skill } from '@veiltable/protocol/games/dungeon-2d6';
+import type { D6Abilities, D6Ability, D6CheckKind, D6Command, D6Controller, D6Equipment, D6Options, D6Side, D6Skill } from '@veiltable/protocol/games/dungeon-2d6';
 import type { ReactionWindow } from '../../kernel/reaction-window.ts';
 import type { Rng, RngState } from '../../kernel/rng.ts';
 import { newRngState } from '../../kernel/rng.ts';
@@ -168,7 +168,7 @@ export type PendingJump = {
   user: string;
   zone: string | null;
   place: string;
-  via: 'sight' | 'known' | 'mark';
+  via: Extract<D6Command, { type: 'skill.teleport' }>['destination']['kind'];
   passengers: string[];
   accepted: string[];
 };
@@ -234,6 +234,7 @@ export type D6State = {
   log: LogEntry[];
 };
 
+/** A new room: no seats, zones or characters yet, the §9.2 defaults, the RNG seeded. */
 export function setup(seed: string): D6State {
   return {
     rng: newRngState(seed),
@@ -305,14 +306,17 @@ export function opaqueId(state: D6State, rng: Rng, kind: IdKind): string {
   }
 }
 
+/** The character with this id, if any. */
 export function findCharacter(state: D6State, id: string): Character | undefined {
   return state.characters.find((c) => c.id === id);
 }
 
+/** The zone with this id, if any. */
 export function findZone(state: D6State, id: string): Zone | undefined {
   return state.zones.find((z) => z.id === id);
 }
 
+/** The characters standing in a zone who are not down. */
 export function charactersIn(state: D6State, zone: string): Character[] {
   return state.characters.filter((c) => c.zone === zone && !c.down);
 }
@@ -322,6 +326,7 @@ export function opposes(a: Character, b: Character): boolean {
   return (a.side === 'party' && b.side === 'enemies') || (a.side === 'enemies' && b.side === 'party');
 }
 
+/** Whether the sheet lists the skill (whatever uses it has left). */
 export function hasSkill(c: Character, skill: D6Skill): boolean {
   return c.skills[skill] !== undefined;
 }
