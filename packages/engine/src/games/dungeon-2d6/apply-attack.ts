@@ -129,7 +129,8 @@ export const attackDeclare: Handler<'attack.declare'> = (ctx, cmd) => {
   if (rolled.value.fumble) {
     for (const t of live) t.state = 'void';
     // D6-HID-02: of a secret attack the table learns what the rules show, that it failed, not that it fumbled.
-    if (rolled.value.secret) ctx.emit(toAudience(GM_ONLY, { type: 'attack.fumbled', data: { attack: attack.id } }, { type: 'attack.failed', data: { attack: attack.id } }));
+    // The envelope is named for what the table reads, so nothing stored outside the GM's part says 'fumbled'.
+    if (rolled.value.secret) ctx.emit({ ...toAudience(GM_ONLY, { type: 'attack.fumbled', data: { attack: attack.id } }, { type: 'attack.failed', data: { attack: attack.id } }), type: 'attack.failed' });
     else emit(ctx, 'attack.fumbled', { attack: attack.id });
     return done;
   }

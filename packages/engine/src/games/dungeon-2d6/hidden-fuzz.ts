@@ -1,7 +1,7 @@
 import type { Viewer } from '@veiltable/protocol';
 import { diffJson } from '@veiltable/protocol';
 import type { PatchOp } from '@veiltable/protocol';
-import { d6Command } from '@veiltable/protocol/games/dungeon-2d6';
+import { d6Command, d6View, d6ViewEvent } from '@veiltable/protocol/games/dungeon-2d6';
 import { viewEvent } from '../../kernel/events.ts';
 import type { Result } from '../../kernel/result.ts';
 import { randomMove } from './fuzz-commands.ts';
@@ -18,6 +18,7 @@ import { positionHidden } from './visibility.ts';
  * own commands) is searched for the hidden facts of the state for that viewer (hidden-facts.ts). The run stops at
  * the first fact found. A refusal is also replayed with the hidden characters elsewhere: a refusal that changes with
  * where they stand tells their position. The GM's items are searched for the same facts, as a positive control.
+ * Every view and event is parsed by the protocol's schemas on the way.
  */
 export type Finding = { step: number; viewer: string; command: string; actor: string; fact: string; item: string };
 /** A run: the first finding (or null), how many refusals it drew, the commands accepted by type, and the control. */
@@ -83,8 +84,9 @@ export function runHiddenFuzz(seed: number, steps: number): FuzzRun {
     accepted.set(parsed.data.type, (accepted.get(parsed.data.type) ?? 0) + 1);
     t.state = result.value.state;
     for (const v of VIEWERS) {
-      const next = dungeon2d6.view(t.state, v);
-      const events = result.value.events.map((e) => viewEvent(e, v)).filter((e) => e !== null).map((e) => JSON.stringify(e));
+      // Every output is the protocol's too: each view and each event as the viewer reads it parse.
+      const next = d6View.parse(dungeon2d6.view(t.state, v));
+      const events = result.value.events.map((e) => viewEvent(e, v)).filter((e) => e !== null).map((e) => JSON.stringify(d6ViewEvent.parse(e)));
       const patch = patchItems(diffJson(views.get(name(v)), next), views.get(name(v)), next);
       views.set(name(v), next);
       const finding = search(before, t.state, v, [...events, ...patch], gmFound, at);
