@@ -76,6 +76,9 @@ export function requireCharacter(ctx: Ctx, id: string): Result<Character> {
   return c ? ok(c) : err('NO_SUCH_CHARACTER');
 }
 
+/** Any viewer but the GM: what the table reads of a window is the same for every seat and spectator. */
+const TABLE: Viewer = { role: 'spectator' };
+
 /** Participant id the GM uses in windows that belong to the GM (obstruction, questions). */
 export const GM_PARTICIPANT = 'gm';
 
@@ -92,7 +95,7 @@ export function openLinked(ctx: Ctx, kind: string, eligible: string[], link: Win
     minSpanEnds: minSpan && activeWindowMinSeconds > 0 ? secondsAfter(ctx.at, activeWindowMinSeconds) : null,
   });
   ctx.state.links[id] = link;
-  const seen = participantsFor(ctx.state, kind, eligible, { role: 'spectator' });
+  const seen = participantsFor(ctx.state, kind, eligible, TABLE);
   windowEvent(ctx, 'window.opened', id, { kind, eligible: seen, link }, { eligible });
   return id;
 }

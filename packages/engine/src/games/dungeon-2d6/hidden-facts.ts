@@ -174,7 +174,9 @@ function skillListed(item: string, id: string, skills: string[]): boolean {
     const lists = typeof o.kind === 'string' && SKILL_WINDOWS.has(o.kind) ? [o.eligible, o.passed] : [];
     return lists.some((l) => Array.isArray(l) && l.includes(id));
   });
-  return listed || (item.includes(quoted(id)) && skills.some((s) => item.includes(`"skills":{`) && item.includes(`${quoted(s)}:`)));
+  // A sheet shows its skills as a `skills` record, or in a patch as a path through it.
+  const sheet = item.includes('"skills":') || item.includes('/skills');
+  return listed || (sheet && item.includes(quoted(id)) && skills.some((s) => item.includes(quoted(s)) || item.includes(`/skills/${s}`)));
 }
 
 /** Whether `test` holds for some object inside `value`. */
