@@ -1,14 +1,16 @@
 import type { D6Ability } from '@veiltable/protocol/games/dungeon-2d6';
+import { GM_ONLY, toAudience } from '../../kernel/events.ts';
 import { canCloseByRule, canDeclare, closeWindow, isOpen } from '../../kernel/reaction-window.ts';
 import type { Result } from '../../kernel/result.ts';
 import { err, ok } from '../../kernel/result.ts';
 import type { Ctx, Handler } from './context.ts';
-import { consumeUse, controls, done, emit, hasTurn, openLinked, requireControl, spendTurn } from './context.ts';
+import { consumeUse, controls, done, emit, hasTurn, openLinked, requireControl, spendTurn, windowEvent } from './context.ts';
 import { rollCheck } from './check.ts';
 import { placeCharacter } from './movement.ts';
 import { closeConcentration } from './resolution.ts';
 import type { Attack, AttackTarget, Character } from './state.ts';
-import { barrierIn, charactersIn, findCharacter, findZone, hasSkill, nextId, opposes } from './state.ts';
+import { barrierIn, charactersIn, findCharacter, hasSkill, nextId, opposes } from './state.ts';
+import { barrierStatsHidden, positionHidden, requireSeen, zoneFor } from './visibility.ts';
 
 const RANGED_SKILLS = ['shoot', 'projectile'] as const;
 const AREA_SKILLS = ['sweep', 'areaMagic'] as const;
@@ -35,6 +37,8 @@ function validateTargets(ctx: Ctx, attacker: Character, cmd: Parameters<Handler<
     }
     const c = findCharacter(ctx.state, id);
     if (!c || c.down) return err('NO_SUCH_CHARACTER');
+    const seen = requireSeen(ctx, c);
+    if (!seen.ok) return seen;
     targets.push({ kind: 'character', c });
   }
   const zoneOf = (t: Target) => (t.kind === 'character' ? t.c.zone : t.zone);
@@ -124,14 +128,20 @@ export const attackDeclare: Handler<'attack.declare'> = (ctx, cmd) => {
   // D6-CRIT-03: a fumbled attack fails: no defence check, no damage.
   if (rolled.value.fumble) {
     for (const t of live) t.state = 'void';
-    emit(ctx, 'attack.fumbled', { attack: attack.id });
+    // D6-HID-02: of a secret attack the table learns what the rules show, that it failed, not that it fumbled.
+    // The envelope is named for what the table reads, so nothing stored outside the GM's part says 'fumbled'.
+    if (rolled.value.secret) ctx.emit({ ...toAudience(GM_ONLY, { type: 'attack.fumbled', data: { attack: attack.id } }, { type: 'attack.failed', data: { attack: attack.id } }), type: 'attack.failed' });
+    else emit(ctx, 'attack.fumbled', { attack: attack.id });
     return done;
   }
   for (const t of live) {
     if (t.target.startsWith('b')) continue;
     const target = findCharacter(ctx.state, t.target)!;
-    // D6-WIN-04 / D6-COVER-01: anyone in the target's zone may cover; the target may evade or shield.
-    const eligible = charactersIn(ctx.state, target.zone).filter((c) => c.id !== attacker.id).map((c) => c.id);
+    // D6-WIN-04 / D6-COVER-01: anyone in the target's zone may cover; the target may evade or shield. D6-HID-06
+    // (INFERRED): no one covers what it cannot see, and a hidden character covers no one (it would act in the open).
+    const eligible = charactersIn(ctx.state, target.zone)
+      .filter((c) => c.id !== attacker.id && (c.id === target.id || (!positionHidden(c) && !positionHidden(target))))
+      .map((c) => c.id);
     t.reactWindow = openLinked(ctx, 'react', eligible, { kind: 'react', attack: attack.id, target: t.target });
   }
   return done;
@@ -183,6 +193,8 @@ export const attackCover: Handler<'attack.cover'> = (ctx, cmd) => {
   const coverer = requireControl(ctx, cmd.coverer);
   if (!coverer.ok) return coverer;
   const target = findCharacter(ctx.state, cmd.target)!;
+  const seen = requireSeen(ctx, target);
+  if (!seen.ok) return seen;
   if (coverer.value.id === target.id) return err('CANNOT_COVER_SELF', 'D6-COVER-01');
   if (coverer.value.zone !== target.zone) return err('NOT_SAME_ZONE', 'D6-COVER-01');
   const may = canDeclare(ctx.state.windows[t.reactWindow!]!, coverer.value.id);
@@ -224,7 +236,7 @@ export const attackTeleportEvade: Handler<'attack.teleport-evade'> = (ctx, cmd) 
   const c = requireControl(ctx, t.defender);
   if (!c.ok) return c;
   if (!hasSkill(c.value, 'teleport')) return err('NO_SUCH_SKILL', 'D6-SKL-TELEPORT-03');
-  if (!findZone(ctx.state, cmd.zone)) return err('NO_SUCH_ZONE');
+  if (!zoneFor(ctx.state, ctx.actor, cmd.zone)) return err('NO_SUCH_ZONE');
   if (cmd.zone !== c.value.zone && (barrierIn(ctx.state, c.value.zone) || barrierIn(ctx.state, cmd.zone))) {
     return err('BLOCKED_BY_BARRIER', 'D6-SKL-TELEPORT-05');
   }
@@ -232,7 +244,7 @@ export const attackTeleportEvade: Handler<'attack.teleport-evade'> = (ctx, cmd) 
   if (!used.ok) return used;
   const w = ctx.state.windows[t.reactWindow!]!;
   closeWindow(w, 'rule');
-  emit(ctx, 'window.closed', { window: w.id, reason: 'rule' });
+  windowEvent(ctx, 'window.closed', w.id, { reason: 'rule' });
   t.teleported = true;
   t.state = 'void';
   emit(ctx, 'attack.teleport-evaded', { attack: cmd.attack, target: cmd.target, by: c.value.id });
@@ -259,18 +271,19 @@ export const attackDefend: Handler<'attack.defend'> = (ctx, cmd) => {
   if (t.target.startsWith('b')) return defendBarrier(ctx, attack, t);
   const defender = findCharacter(ctx.state, t.defender)!;
   if (!controls(ctx.actor, defender)) return err('NOT_YOUR_CHARACTER');
+  if (cmd.secret && ctx.actor.role !== 'gm') return err('NOT_GM', 'D6-HID-02');
   if (attackCheck) closeConcentration(ctx, attackCheck);
   attack.passiveRolled = true;
   const rw = t.reactWindow ? ctx.state.windows[t.reactWindow] : undefined;
   if (rw && isOpen(rw)) {
     closeWindow(rw, 'rule');
-    emit(ctx, 'window.closed', { window: rw.id, reason: 'rule' });
+    windowEvent(ctx, 'window.closed', rw.id, { reason: 'rule' });
   }
   const count = defenceCount(ctx, attack, t);
   for (let i = 0; i < count; i++) {
     const rolled = rollCheck(ctx, defender, {
       character: defender.id, kind: 'defence', ability: cmd.ability ?? attack.ability, targetVisible: false,
-      secret: false, modifiers: [], usePet: false, dice: 2,
+      secret: cmd.secret, modifiers: [], usePet: false, dice: 2,
     }, { attack: attack.id });
     if (!rolled.ok) return rolled;
     t.defence.push(rolled.value.id);
@@ -301,6 +314,8 @@ function defendBarrier(ctx: Ctx, attack: Attack, t: AttackTarget): Result<void> 
   const dice = [ctx.rng.die(6), ctx.rng.die(6)];
   const total = dice[0]! + dice[1]! + b.ability;
   t.state = 'defended';
-  emit(ctx, 'barrier.defended', { attack: attack.id, barrier: b.id, dice, ability: b.ability, total });
+  const roll = { dice, ability: b.ability, total };
+  if (barrierStatsHidden(ctx.state, b)) emit(ctx, 'barrier.defended', { attack: attack.id, barrier: b.id }, { secret: { data: roll } });
+  else emit(ctx, 'barrier.defended', { attack: attack.id, barrier: b.id, ...roll });
   return done;
 }

@@ -1,7 +1,7 @@
 import { canCloseByRule, canDeclare, closeWindow, isOpen } from '../../kernel/reaction-window.ts';
 import { err } from '../../kernel/result.ts';
 import type { Ctx, Handler } from './context.ts';
-import { consumeUse, done, emit, requireControl, requireGm } from './context.ts';
+import { consumeUse, done, emit, requireControl, requireGm, windowEvent } from './context.ts';
 import { CONCENTRATION_CAP, computeOutcome, computeTotal, rollCheck } from './check.ts';
 import { loseHp } from './hp.ts';
 import { finishDisengage } from './movement.ts';
@@ -13,11 +13,13 @@ import { findCharacter } from './state.ts';
 /** Check kinds that have their own commands: attacks, defences, disengaging and the spell checks. */
 const OWN_COMMAND = new Set(['attack', 'defence', 'disengage', 'summon', 'barrier']);
 
+/** D6-ENG-02: a check of the character's own (attacks, defences and spells have their own commands). */
 export const checkRoll: Handler<'check.roll'> = (ctx, { check: spec }) => {
   if (OWN_COMMAND.has(spec.kind)) return err('USE_OWN_COMMAND', 'D6-ENG-02');
   const c = requireControl(ctx, spec.character);
   if (!c.ok) return c;
   if (c.value.down) return err('CHARACTER_DOWN');
+  if (spec.secret && ctx.actor.role !== 'gm') return err('NOT_GM', 'D6-HID-02');
   const rolled = rollCheck(ctx, c.value, spec);
   return rolled.ok ? done : rolled;
 };
@@ -42,7 +44,7 @@ export const checkConcentrate: Handler<'check.concentrate'> = (ctx, command) => 
   check.concentration += command.hp;
   check.total = computeTotal(check);
   if (!check.opposed && !check.attack) check.outcome = computeOutcome(check);
-  publishCheck(ctx, 'check.concentrated', check, { hp: command.hp });
+  publishCheck(ctx, 'check.concentrated', check, { hp: command.hp }, true);
   loseHp(ctx, c.value, command.hp, 'concentration');
   return done;
 };
@@ -91,7 +93,7 @@ export const checkConsume: Handler<'check.consume'> = (ctx, command) => {
   const used = consumeUse(c.value, skill, 'D6-WIN-09');
   if (!used.ok) return used;
   closeWindow(w, 'rule');
-  emit(ctx, 'window.closed', { window: w.id, reason: 'rule' });
+  windowEvent(ctx, 'window.closed', w.id, { reason: 'rule' });
   check.consumed = true;
   check.outcome = 'success';
   publishCheck(ctx, 'check.consumed', check, { skill, nothingThere: !there });
@@ -99,13 +101,14 @@ export const checkConsume: Handler<'check.consume'> = (ctx, command) => {
   return done;
 };
 
+/** D6-BASE-03: the active side starts an opposed check and rolls at once; the passive side rolls later. */
 export const opposedStart: Handler<'opposed.start'> = (ctx, command) => {
   if (OWN_COMMAND.has(command.active.kind)) return err('USE_OWN_COMMAND', 'D6-ENG-02');
   const active = requireControl(ctx, command.active.character);
   if (!active.ok) return active;
   const passive = findCharacter(ctx.state, command.passive.character);
   if (!passive) return err('NO_SUCH_CHARACTER');
-  if (command.passive.secret && ctx.actor.role !== 'gm') return err('NOT_GM', 'D6-HID-02');
+  if ((command.active.secret || command.passive.secret) && ctx.actor.role !== 'gm') return err('NOT_GM', 'D6-HID-02');
   const id = startOpposed(ctx, command.active, command.passive, command.clearActive, null);
   return id.ok ? done : id;
 };
@@ -164,6 +167,7 @@ export function opposedWinner(active: CheckRecord, passive: CheckRecord, clearAc
   return clearActive ? 'active' : 'draw';
 }
 
+/** D6-BASE-03: the GM settles an opposed check once both sides have rolled; a disengage then ends its move. */
 export const opposedResolve: Handler<'opposed.resolve'> = (ctx, command) => {
   const gm = requireGm(ctx);
   if (!gm.ok) return gm;

@@ -2,11 +2,12 @@ import { canDeclare, closeWindow, isOpen, stillDeciding } from '../../kernel/rea
 import type { Result } from '../../kernel/result.ts';
 import { err, ok } from '../../kernel/result.ts';
 import type { Ctx, Handler } from './context.ts';
-import { consumeUse, done, emit, openLinked, requireControl, requireGm } from './context.ts';
+import { consumeUse, done, emit, GM_PARTICIPANT, openLinked, requireControl, requireGm, windowEvent } from './context.ts';
 import { gainHp, loseHp, markDown } from './hp.ts';
 import { closeConcentration } from './resolution.ts';
 import type { Attack, AttackTarget, Character } from './state.ts';
-import { charactersIn, findCharacter } from './state.ts';
+import { findCharacter } from './state.ts';
+import { barrierStatsHidden, positionHidden, seenIn, statsHidden } from './visibility.ts';
 
 function usable(c: Character, skill: 'counter' | 'sacrifice' | 'fukutsu'): boolean {
   const s = c.skills[skill];
@@ -51,12 +52,21 @@ export const attackDamage: Handler<'attack.damage'> = (ctx, cmd) => {
   }
   t.damage = damage;
   t.state = 'damaged';
-  emit(ctx, 'attack.damage', { attack: attack.id, target: t.target, damage, extraDice: t.extraDice });
+  // D6-HID-02: the extra die of a secret attack's critical is the GM's; the table reads the damage it comes to.
+  const dealt = { attack: attack.id, target: t.target, damage, extraDice: t.extraDice };
+  if (attackCheck?.secret) emit(ctx, 'attack.damage', { attack: attack.id, target: t.target, damage }, { secret: { data: { extraDice: t.extraDice } } });
+  else emit(ctx, 'attack.damage', dealt);
   if (isBarrier) return damageBarrier(ctx, attack, t);
   const defender = findCharacter(ctx.state, t.defender)!;
+  // D6-HID-01: the GM answers for its own characters as it enters the damage: unless it keeps the window open for
+  // them (gmReactions, and then the window lists 'gm'), they pass, so the window never depends on what they hold.
+  const asked = (c: Character) => !statsHidden(c) || cmd.gmReactions;
   const eligible = [
-    ...(usable(defender, 'counter') ? [defender.id] : []),
-    ...charactersIn(ctx.state, defender.zone).filter((c) => c.id !== defender.id && usable(c, 'sacrifice')).map((c) => c.id),
+    ...(usable(defender, 'counter') && asked(defender) ? [defender.id] : []),
+    ...(positionHidden(defender) ? [] : seenIn(ctx.state, defender.zone))
+      .filter((c) => c.id !== defender.id && usable(c, 'sacrifice') && asked(c))
+      .map((c) => c.id),
+    ...(cmd.gmReactions ? [GM_PARTICIPANT] : []),
   ];
   if (eligible.length === 0) {
     applyDamage(ctx, attack, t);
@@ -71,7 +81,8 @@ function damageBarrier(ctx: Ctx, attack: Attack, t: AttackTarget): Result<void> 
   const b = ctx.state.barriers.find((x) => x.id === t.target)!;
   b.hp -= t.damage!.reduce((s, d) => s + d, 0);
   t.state = 'applied';
-  emit(ctx, 'barrier.damaged', { attack: attack.id, barrier: b.id, hp: b.hp });
+  if (barrierStatsHidden(ctx.state, b)) emit(ctx, 'barrier.damaged', { attack: attack.id, barrier: b.id }, { secret: { data: { hp: b.hp } } });
+  else emit(ctx, 'barrier.damaged', { attack: attack.id, barrier: b.id, hp: b.hp });
   if (b.hp <= 0) {
     ctx.state.barriers = ctx.state.barriers.filter((x) => x.id !== b.id);
     emit(ctx, 'barrier.ended', { barrier: b.id });
@@ -167,7 +178,7 @@ export const fukutsuUse: Handler<'fukutsu.use'> = (ctx, cmd) => {
   if (windowId) {
     spendIfConsumable(c.value, 'fukutsu', 'D6-SKL-FUKUTSU-01');
     closeWindow(ctx.state.windows[windowId]!, 'rule');
-    emit(ctx, 'window.closed', { window: windowId, reason: 'rule' });
+    windowEvent(ctx, 'window.closed', windowId, { reason: 'rule' });
     emit(ctx, 'fukutsu.used', { character: c.value.id, mode: 'survive' });
     gainHp(ctx, c.value, 1 - c.value.hp, 'fukutsu');
     return done;

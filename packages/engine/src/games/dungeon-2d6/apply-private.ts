@@ -1,22 +1,25 @@
 import { closeWindow, isOpen } from '../../kernel/reaction-window.ts';
 import { err } from '../../kernel/result.ts';
-import type { Audience } from './events.ts';
+import type { Audience } from '../../kernel/events.ts';
+import { GM_ONLY, seatsAndGm } from '../../kernel/events.ts';
 import type { Ctx, Handler } from './context.ts';
-import { canConsume, consumeUse, done, emit, GM_PARTICIPANT, openLinked, requireControl, requireGm, spendTurn } from './context.ts';
+import { canConsume, consumeUse, done, emit, GM_PARTICIPANT, openLinked, requireControl, requireGm, spendTurn, windowEvent } from './context.ts';
 import type { Character, Question } from './state.ts';
-import { findCharacter, hasSkill, nextId } from './state.ts';
+import { findCharacter, hasSkill, opaqueId } from './state.ts';
 
 /** Private to the seat that runs the character (and the GM, who sees every event). */
 function privateTo(c: Character): Audience {
-  return { to: 'seats', seats: c.owner ? [c.owner] : [] };
+  return c.owner ? seatsAndGm([c.owner]) : GM_ONLY;
 }
 
 function openQuestion(ctx: Ctx, kind: Question['kind'], c: Character, text: string): Question {
-  const id = nextId(ctx.state, 'q');
-  const window = openLinked(ctx, 'question', [GM_PARTICIPANT], { kind: 'question', question: id });
-  const q: Question = { id, kind, character: c.id, seat: c.owner, text, answer: null, status: 'open', window };
+  // Only the asker and the GM learn of a question: its id is drawn, not counted, so no one else can count them.
+  const id = opaqueId(ctx.state, ctx.rng, 'q');
+  // The question is stored before its window opens: the window's audience is the question's (visibility.ts).
+  const q: Question = { id, kind, character: c.id, seat: c.owner, text, answer: null, status: 'open', window: '' };
   ctx.state.questions[id] = q;
-  emit(ctx, 'question.asked', { question: id, kind, character: c.id, text }, { audience: privateTo(c) });
+  q.window = openLinked(ctx, 'question', [GM_PARTICIPANT], { kind: 'question', question: id });
+  emit(ctx, 'question.asked', { question: id, kind, character: c.id, text }, { to: privateTo(c) });
   return q;
 }
 
@@ -46,13 +49,15 @@ function answer(ctx: Ctx, id: string, kinds: Question['kind'][], text: string) {
   q.status = 'answered';
   q.answer = text;
   closeWindow(w, 'rule');
-  emit(ctx, 'window.closed', { window: w.id, reason: 'rule' });
-  emit(ctx, 'question.answered', { question: id, kind, character: c.id, text }, { audience: privateTo(c) });
+  windowEvent(ctx, 'window.closed', w.id, { reason: 'rule' });
+  emit(ctx, 'question.answered', { question: id, kind, character: c.id, text }, { to: privateTo(c) });
   return done;
 }
 
+/** D6-SKL-ENCYCLO-01 / D6-SKL-VIRTUE-01: the GM answers a 百科事典 or 人徳 question privately. */
 export const encyclopediaAnswer: Handler<'encyclopedia.answer'> = (ctx, cmd) =>
   answer(ctx, cmd.question, ['encyclopedia', 'virtue'], cmd.text);
+/** D6-HID-04: the GM answers a mind-read privately. */
 export const telepathyAnswer: Handler<'telepathy.answer'> = (ctx, cmd) => answer(ctx, cmd.question, ['mind-read'], cmd.text);
 
 /** The GM refuses: the skill is not used up (D6-SKL-ENCYCLO-01). */
@@ -64,7 +69,7 @@ export const encyclopediaRefuse: Handler<'encyclopedia.refuse'> = (ctx, cmd) => 
   const w = ctx.state.windows[q.window];
   if (!w || !isOpen(w)) return err('WINDOW_CLOSED', 'D6-WIN-10');
   closeWindow(w, 'gm');
-  emit(ctx, 'window.closed', { window: w.id, reason: 'gm' });
+  windowEvent(ctx, 'window.closed', w.id, { reason: 'gm' });
   refuseQuestion(ctx, q.id);
   return done;
 };
@@ -75,7 +80,7 @@ export function refuseQuestion(ctx: Ctx, id: string): void {
   if (!q || q.status !== 'open') return;
   q.status = 'refused';
   const c = findCharacter(ctx.state, q.character)!;
-  emit(ctx, 'question.refused', { question: id, kind: q.kind, character: c.id }, { audience: privateTo(c) });
+  emit(ctx, 'question.refused', { question: id, kind: q.kind, character: c.id }, { to: privateTo(c) });
 }
 
 /** D6-SKL-TELEPATHY-01 / D6-HID-04: talking with an ally at a distance is permanent, on a private channel. */
@@ -88,7 +93,7 @@ export const telepathySend: Handler<'telepathy.send'> = (ctx, cmd) => {
   if (to.side !== from.value.side || to.id === from.value.id) return err('NOT_AN_ALLY', 'D6-SKL-TELEPATHY-01');
   const seats = [...new Set([from.value.owner, to.owner].filter((s): s is string => s !== null))];
   ctx.state.telepathy.push({ from: from.value.id, to: to.id, seats, text: cmd.text });
-  emit(ctx, 'telepathy.message', { from: from.value.id, to: to.id, text: cmd.text }, { audience: { to: 'seats', seats } });
+  emit(ctx, 'telepathy.message', { from: from.value.id, to: to.id, text: cmd.text }, { to: seatsAndGm(seats) });
   return done;
 };
 
@@ -109,7 +114,7 @@ export const gmSpiritNote: Handler<'gm.spirit-note'> = (ctx, cmd) => {
   if (!gm.ok) return gm;
   const seats = [...new Set(ctx.state.characters.filter((c) => c.flags.spiritSight && c.owner).map((c) => c.owner!))];
   ctx.state.spiritNotes.push({ seats, text: cmd.text });
-  emit(ctx, 'spirit.note', { text: cmd.text }, { audience: { to: 'seats', seats } });
+  emit(ctx, 'spirit.note', { text: cmd.text }, { to: seatsAndGm(seats) });
   return done;
 };
 

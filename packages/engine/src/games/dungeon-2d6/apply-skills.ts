@@ -6,6 +6,7 @@ import type { Ctx, Handler } from './context.ts';
 import { consumeUse, done, emit, requireCharacter, requireControl, requireGm, spendTurn } from './context.ts';
 import type { Character, Modifier } from './state.ts';
 import { findCharacter, hasSkill, nextId } from './state.ts';
+import { statsHidden } from './visibility.ts';
 
 /** D6-SKL-GEN-02: skills the seed exempts from taking a 手番. */
 const NO_TURN: readonly D6Skill[] = ['fukutsu', 'counter', 'sacrifice', 'evade'];
@@ -86,7 +87,10 @@ export const skillIronWall: Handler<'skill.iron-wall'> = (ctx, cmd) => {
   const used = useSkill(ctx, c.value, 'ironWall', 'D6-SKL-IRONWALL-01');
   if (!used.ok) return used;
   c.value.ironWall = { ability: cmd.ability, value: 2 * layeredValue(c.value, cmd.ability) };
-  emit(ctx, 'iron-wall.started', { character: c.value.id, ironWall: c.value.ironWall });
+  // D6-HID-01: the table sees a GM-run character brace, not the doubled value (twice its ability).
+  const ironWall = { character: c.value.id, ironWall: c.value.ironWall };
+  if (statsHidden(c.value)) emit(ctx, 'iron-wall.started', { character: c.value.id, ironWall: { ability: cmd.ability } }, { secret: { data: ironWall } });
+  else emit(ctx, 'iron-wall.started', ironWall);
   return done;
 };
 

@@ -1,15 +1,17 @@
 import type { D6Equipment, D6Skill } from '@veiltable/protocol/games/dungeon-2d6';
+import { plain } from '../../kernel/draft.ts';
+import { GM_ONLY } from '../../kernel/events.ts';
 import type { Result } from '../../kernel/result.ts';
 import { err } from '../../kernel/result.ts';
-import { finalValue } from './abilities.ts';
 import type { Handler } from './context.ts';
-import { done, emit, requireCharacter, requireControl, requireGm } from './context.ts';
-import { gainHp, loseHp, restHealing } from './hp.ts';
-import { splitCharacter, statsHidden } from './public.ts';
-import { resolveCheck } from './resolution.ts';
+import { done, emit, requireControl, requireGm } from './context.ts';
+import { revealZone } from './movement.ts';
+import { splitCharacter } from './public.ts';
 import type { Character, SkillEntry } from './state.ts';
-import { findZone, hasSkill, nextId } from './state.ts';
+import { statsHidden } from './visibility.ts';
+import { findZone, hasSkill, nextId, opaqueId } from './state.ts';
 
+/** §9.2: the GM sets the table's settings. */
 export const optionsSet: Handler<'options.set'> = (ctx, cmd) => {
   const gm = requireGm(ctx);
   if (!gm.ok) return gm;
@@ -33,6 +35,7 @@ export const seatAdd: Handler<'seat.add'> = (ctx, cmd) => {
   return done;
 };
 
+/** D6-ZONE-08: the GM draws a zone and its adjacency. */
 export const zoneAdd: Handler<'zone.add'> = (ctx, cmd) => {
   const gm = requireGm(ctx);
   if (!gm.ok) return gm;
@@ -40,10 +43,13 @@ export const zoneAdd: Handler<'zone.add'> = (ctx, cmd) => {
   const id = nextId(ctx.state, 'z');
   ctx.state.zones.push({ id, name: cmd.name, adjacent: [...new Set(cmd.adjacent)] });
   for (const z of cmd.adjacent) findZone(ctx.state, z)!.adjacent.push(id);
-  emit(ctx, 'zone.added', { zone: id, name: cmd.name, adjacent: cmd.adjacent });
+  // D6-ZONE-08: a hidden zone next to it stays the GM's (visibility.ts).
+  const known = cmd.adjacent.filter((z) => !findZone(ctx.state, z)!.hidden);
+  emit(ctx, 'zone.added', { zone: id, name: cmd.name, adjacent: known }, { secret: { data: { adjacent: cmd.adjacent } } });
   return done;
 };
 
+/** D6-ZONE-08: the GM joins two zones. */
 export const zoneLink: Handler<'zone.link'> = (ctx, cmd) => {
   const gm = requireGm(ctx);
   if (!gm.ok) return gm;
@@ -52,7 +58,7 @@ export const zoneLink: Handler<'zone.link'> = (ctx, cmd) => {
   if (!a || !b || a === b) return err('NO_SUCH_ZONE');
   if (!a.adjacent.includes(b.id)) a.adjacent.push(b.id);
   if (!b.adjacent.includes(a.id)) b.adjacent.push(a.id);
-  emit(ctx, 'zone.linked', { a: a.id, b: b.id });
+  emit(ctx, 'zone.linked', { a: a.id, b: b.id }, a.hidden || b.hidden ? { to: GM_ONLY } : {});
   return done;
 };
 
@@ -87,6 +93,7 @@ export const skillRegister: Handler<'skill.register'> = (ctx, cmd) => {
   return done;
 };
 
+/** D6-ENG-08: the GM puts a character on the scene with its sheet. */
 export const characterAdd: Handler<'character.add'> = (ctx, cmd) => {
   const gm = requireGm(ctx);
   if (!gm.ok) return gm;
@@ -109,7 +116,7 @@ export const characterAdd: Handler<'character.add'> = (ctx, cmd) => {
     zone: cmd.zone,
     base: { ...cmd.base },
     build: null,
-    equipment: structuredClone(cmd.equipment),
+    equipment: plain(cmd.equipment),
     modifiers: [],
     hp: cmd.hp,
     maxHp: cmd.maxHp,
@@ -134,11 +141,14 @@ export const characterAdd: Handler<'character.add'> = (ctx, cmd) => {
     gmNotes: cmd.gmNotes,
   };
   ctx.state.characters.push(c);
+  // A hidden zone is the table's once a visible character stands in it (D6-ZONE-08).
+  revealZone(ctx, c.zone);
   const split = splitCharacter(c);
-  emit(ctx, 'character.added', { character: split.data }, split.hidden ? { hidden: { data: { character: { ...split.data, ...split.hidden.data } }, seats: [] } } : {});
+  emit(ctx, 'character.added', { character: split.data }, split.hidden ? { secret: { data: { character: { ...split.data, ...split.hidden.data } } } } : {});
   return done;
 };
 
+/** D6-CORE-02: wielding or putting away an item changes the equipment layer. */
 export const characterEquip: Handler<'character.equip'> = (ctx, cmd) => {
   const c = requireControl(ctx, cmd.character);
   if (!c.ok) return c;
@@ -148,28 +158,31 @@ export const characterEquip: Handler<'character.equip'> = (ctx, cmd) => {
   const weapons = checkWeapons(c.value.skills, next);
   if (!weapons.ok) return weapons;
   item.wielded = cmd.wielded;
-  emit(ctx, 'character.equipped', { character: c.value.id, item: item.id, wielded: cmd.wielded }, statsHidden(c.value) ? { audience: { to: 'gm' } } : {});
+  emit(ctx, 'character.equipped', { character: c.value.id, item: item.id, wielded: cmd.wielded }, statsHidden(c.value) ? { to: GM_ONLY } : {});
   return done;
 };
 
+/** D6-HID-01: the GM lays a trap, known to the GM alone until found. */
 export const trapAdd: Handler<'trap.add'> = (ctx, cmd) => {
   const gm = requireGm(ctx);
   if (!gm.ok) return gm;
   if (!findZone(ctx.state, cmd.zone)) return err('NO_SUCH_ZONE');
-  const trap = { id: nextId(ctx.state, 't'), zone: cmd.zone, area: cmd.area, note: cmd.note, found: false, disarmed: false };
+  // Its id is drawn, not counted: a trap found later must not tell how many others were laid (D6-HID-01).
+  const trap = { id: opaqueId(ctx.state, ctx.rng, 't'), zone: cmd.zone, area: cmd.area, note: cmd.note, found: false, disarmed: false };
   ctx.state.traps.push(trap);
   // D6-HID-01: whether and where traps exist is GM-only.
-  emit(ctx, 'trap.added', { trap }, { audience: { to: 'gm' } });
+  emit(ctx, 'trap.added', { trap }, { to: GM_ONLY });
   return done;
 };
 
+/** D6-HID-01: the GM hides something to be found by searching (D6-SRCH-01). */
 export const findAdd: Handler<'find.add'> = (ctx, cmd) => {
   const gm = requireGm(ctx);
   if (!gm.ok) return gm;
   if (!findZone(ctx.state, cmd.zone)) return err('NO_SUCH_ZONE');
-  const find = { id: nextId(ctx.state, 'f'), zone: cmd.zone, note: cmd.note, found: false };
+  const find = { id: opaqueId(ctx.state, ctx.rng, 'f'), zone: cmd.zone, note: cmd.note, found: false };
   ctx.state.finds.push(find);
-  emit(ctx, 'find.added', { find }, { audience: { to: 'gm' } });
+  emit(ctx, 'find.added', { find }, { to: GM_ONLY });
   return done;
 };
 
@@ -193,138 +206,5 @@ export const sessionStart: Handler<'session.start'> = (ctx) => {
     }
   }
   emit(ctx, 'session.started', {});
-  return done;
-};
-
-export const combatStart: Handler<'combat.start'> = (ctx) => {
-  const gm = requireGm(ctx);
-  if (!gm.ok) return gm;
-  if (ctx.state.mode === 'combat') return err('ALREADY_IN_COMBAT');
-  ctx.state.mode = 'combat';
-  ctx.state.turn = 1;
-  ctx.state.initiative = { party: null, enemies: null, first: null, tie: false };
-  for (const c of ctx.state.characters) c.turnUsed = false;
-  emit(ctx, 'combat.started', { turn: 1 });
-  return done;
-};
-
-export const combatEnd: Handler<'combat.end'> = (ctx) => {
-  const gm = requireGm(ctx);
-  if (!gm.ok) return gm;
-  if (ctx.state.mode !== 'combat') return err('NOT_IN_COMBAT');
-  ctx.state.mode = 'travel';
-  ctx.state.turn = 0;
-  for (const c of ctx.state.characters) {
-    c.modifiers = c.modifiers.filter((m) => m.duration !== 'combat');
-    c.statuses = [];
-    c.turnUsed = false;
-    c.loseNextTurn = false;
-  }
-  emit(ctx, 'combat.ended', {});
-  return done;
-};
-
-/** D6-CORE-05: a new turn gives every combatant its 手番 back, except those who lost it by covering (D6-COVER-04). */
-export const turnNext: Handler<'turn.next'> = (ctx) => {
-  const gm = requireGm(ctx);
-  if (!gm.ok) return gm;
-  if (ctx.state.mode !== 'combat') return err('NOT_IN_COMBAT');
-  ctx.state.turn += 1;
-  const lost: string[] = [];
-  for (const c of ctx.state.characters) {
-    c.turnUsed = c.loseNextTurn;
-    if (c.loseNextTurn) lost.push(c.id);
-    c.loseNextTurn = false;
-    c.statuses = c.statuses.filter((s) => s.untilTurn === null || s.untilTurn >= ctx.state.turn);
-  }
-  emit(ctx, 'turn.started', { turn: ctx.state.turn, lostTurn: lost });
-  return done;
-};
-
-export const rest: Handler<'rest'> = (ctx, cmd) => {
-  const gm = requireGm(ctx);
-  if (!gm.ok) return gm;
-  const c = requireCharacter(ctx, cmd.character);
-  if (!c.ok) return c;
-  gainHp(ctx, c.value, restHealing(cmd.hours), 'rest');
-  return done;
-};
-
-export const hpHeal: Handler<'hp.heal'> = (ctx, cmd) => {
-  const gm = requireGm(ctx);
-  if (!gm.ok) return gm;
-  const c = requireCharacter(ctx, cmd.character);
-  if (!c.ok) return c;
-  gainHp(ctx, c.value, cmd.amount, 'heal');
-  return done;
-};
-
-/** D6-ENG-07: the GM may override any automatic result; the reason goes into the append-only log. */
-export const gmOverride: Handler<'gm.override'> = (ctx, cmd) => {
-  const gm = requireGm(ctx);
-  if (!gm.ok) return gm;
-  const t = cmd.target;
-  if (t.kind === 'check') {
-    const check = ctx.state.checks[t.check];
-    if (!check) return err('NO_SUCH_CHECK');
-    const before = check.outcome;
-    ctx.state.log.push({ kind: 'override', target: check.id, reason: cmd.reason, before, after: t.outcome });
-    emit(ctx, 'gm.override', { target: check.id, reason: cmd.reason }, { hidden: { data: { before, after: t.outcome }, seats: check.secret ? [] : check.ownerSeat ? [check.ownerSeat] : [] } });
-    if (!check.resolved && !check.opposed && !check.attack) resolveCheck(ctx, check, t.outcome);
-    else check.outcome = t.outcome;
-    return done;
-  }
-  const c = requireCharacter(ctx, t.character);
-  if (!c.ok) return c;
-  const before = c.value.hp;
-  ctx.state.log.push({ kind: 'override', target: c.value.id, reason: cmd.reason, before: String(before), after: String(t.hp) });
-  emit(ctx, 'gm.override', { target: c.value.id, reason: cmd.reason });
-  if (t.hp < before) loseHp(ctx, c.value, before - t.hp, 'override');
-  else if (t.hp > before) {
-    c.value.maxHp = Math.max(c.value.maxHp, t.hp);
-    gainHp(ctx, c.value, t.hp - before, 'override');
-  }
-  return done;
-};
-
-/**
- * D6-INIT-01 / D6-WIN-15: each side's representative rolls 1d6 (+機敏) on its own, shown at once; the higher acts
- * first; a tie is re-rolled (default) or left to the GM.
- */
-export const initiativeRoll: Handler<'initiative.roll'> = (ctx, cmd) => {
-  if (ctx.state.mode !== 'combat') return err('NOT_IN_COMBAT');
-  const c = requireControl(ctx, cmd.character);
-  if (!c.ok) return c;
-  if (c.value.side !== cmd.side) return err('NOT_ON_SIDE', 'D6-INIT-01');
-  const init = ctx.state.initiative;
-  if (init.first) return err('ALREADY_DECIDED', 'D6-INIT-01');
-  if (init[cmd.side]) return err('ALREADY_ROLLED', 'D6-INIT-01');
-  const die = ctx.rng.die(6);
-  const agi = ctx.state.options.initiativeAddsAgility ? finalValue(c.value, 'AGI', ctx.state.options.ironWallFrozen) : 0;
-  init[cmd.side] = { character: c.value.id, die, total: die + agi };
-  init.tie = false;
-  emit(ctx, 'initiative.rolled', { side: cmd.side, character: c.value.id, die, agility: agi, total: die + agi });
-  if (!init.party || !init.enemies) return done;
-  if (init.party.total === init.enemies.total) {
-    init.tie = true;
-    if (ctx.state.options.initiativeTie === 'reroll') {
-      init.party = null;
-      init.enemies = null;
-    }
-    emit(ctx, 'initiative.tie', { reroll: ctx.state.options.initiativeTie === 'reroll' });
-    return done;
-  }
-  init.first = init.party.total > init.enemies.total ? 'party' : 'enemies';
-  emit(ctx, 'initiative.decided', { first: init.first });
-  return done;
-};
-
-export const initiativeDecide: Handler<'initiative.decide'> = (ctx, cmd) => {
-  const gm = requireGm(ctx);
-  if (!gm.ok) return gm;
-  const init = ctx.state.initiative;
-  if (!init.tie || init.first || ctx.state.options.initiativeTie !== 'gm') return err('NO_TIE', 'D6-INIT-01');
-  init.first = cmd.first;
-  emit(ctx, 'initiative.decided', { first: cmd.first });
   return done;
 };

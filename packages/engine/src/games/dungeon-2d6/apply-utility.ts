@@ -2,9 +2,9 @@ import { err } from '../../kernel/result.ts';
 import type { Handler } from './context.ts';
 import { done, emit, requireCharacter, requireControl, spendTurn } from './context.ts';
 import { useSkill } from './apply-skills.ts';
-import { flightCap } from './movement.ts';
-import { statsHidden } from './public.ts';
-import { findCharacter, hasSkill } from './state.ts';
+import { flightCap, revealZone } from './movement.ts';
+import { findCharacter, hasSkill, opposes } from './state.ts';
+import { requireSeen, statsHidden } from './visibility.ts';
 
 /** アイテム袋 D6-SKL-ITEMBAG-01: only flavour items, consumables sold in town, or exploration items. */
 export const skillItemBag: Handler<'skill.item-bag'> = (ctx, cmd) => {
@@ -40,7 +40,7 @@ export const skillFlight: Handler<'skill.flight'> = (ctx, cmd) => {
   c.value.flightSpeed = cmd.speed ?? cap;
   // D6-HID-01: a GM-run character's speed is one of its statistics, so only the GM learns it.
   const speed = { speed: c.value.flightSpeed };
-  if (statsHidden(c.value)) emit(ctx, 'flight.started', { character: c.value.id }, { hidden: { data: speed, seats: [] } });
+  if (statsHidden(c.value)) emit(ctx, 'flight.started', { character: c.value.id }, { secret: { data: speed } });
   else emit(ctx, 'flight.started', { character: c.value.id, ...speed });
   return done;
 };
@@ -61,12 +61,16 @@ export const skillTransform: Handler<'skill.transform'> = (ctx, cmd) => {
   return done;
 };
 
-/** 盗み D6-SKL-STEAL-01: makes the opponent drop the weapon it is using; armour and accessories cannot be taken. */
+/**
+ * 盗み D6-SKL-STEAL-01: makes an opponent drop the weapon it is using; armour and accessories cannot be taken. Only an
+ * opponent: an ally's weapon is its player's to keep (issue 12, each character's choices are its own player's).
+ */
 export const skillSteal: Handler<'skill.steal'> = (ctx, cmd) => {
   const c = requireControl(ctx, cmd.user);
   if (!c.ok) return c;
   const target = requireCharacter(ctx, cmd.target);
   if (!target.ok) return target;
+  if (!opposes(c.value, target.value)) return err('NOT_AN_OPPONENT', 'D6-SKL-STEAL-01');
   const item = target.value.equipment.find((e) => e.id === cmd.item);
   if (!item) return err('NO_SUCH_ITEM');
   if (item.kind !== 'weapon' || !item.wielded) return err('CANNOT_STEAL', 'D6-SKL-STEAL-01');
@@ -83,6 +87,8 @@ export const skillStealth: Handler<'skill.stealth'> = (ctx, cmd) => {
   if (!c.ok) return c;
   if (!hasSkill(c.value, 'stealth')) return err('NO_SUCH_SKILL', 'D6-SKL-STEALTH-01');
   c.value.flags.hidden = cmd.on;
+  // Coming out of hiding in a zone only it knew shows the table that zone first (D6-ZONE-08).
+  if (!cmd.on) revealZone(ctx, c.value.zone);
   emit(ctx, 'stealth.changed', { character: c.value.id, on: cmd.on });
   return done;
 };
@@ -105,6 +111,8 @@ export const skillHeal: Handler<'skill.heal'> = (ctx, cmd) => {
   for (const id of cmd.targets) {
     const t = findCharacter(ctx.state, id);
     if (!t) return err('NO_SUCH_CHARACTER');
+    const seen = requireSeen(ctx, t);
+    if (!seen.ok) return seen;
     zones.add(t.zone);
   }
   if (zones.size > 1) return err('NOT_SAME_ZONE', 'D6-ZONE-10');

@@ -1,12 +1,16 @@
+import { GM_ONLY } from '../../kernel/events.ts';
 import type { WindowCloseReason } from '../../kernel/reaction-window.ts';
-import { closeWindow, elapseMinSpan, passWindow, timeoutWindow } from '../../kernel/reaction-window.ts';
+import { canDeclare, closeWindow, elapseMinSpan, passWindow, timeoutWindow } from '../../kernel/reaction-window.ts';
 import type { Result } from '../../kernel/result.ts';
 import { err } from '../../kernel/result.ts';
 import type { Ctx, Handler } from './context.ts';
-import { done, emit, requireControl, requireGm } from './context.ts';
+import { done, emit, requireControl, requireGm, windowEvent } from './context.ts';
+import { gmSkillHolder } from './visibility.ts';
 import { applyDamage, fukutsuLapsed } from './apply-damage.ts';
 import { obstructionLapsed } from './apply-move.ts';
 import { refuseQuestion } from './apply-private.ts';
+import { jumpNow } from './apply-teleport.ts';
+import { findCharacter } from './state.ts';
 
 /**
  * What closing a window means for the rule it serves, whichever route closed it (D6-WIN-11): an unanswered
@@ -24,13 +28,35 @@ function afterClose(ctx: Ctx, windowId: string): void {
   if (link.kind === 'obstruct') obstructionLapsed(ctx, link.move);
   if (link.kind === 'fukutsu') fukutsuLapsed(ctx, link.character);
   if (link.kind === 'question') refuseQuestion(ctx, link.question);
+  if (link.kind === 'passengers') jumpNow(ctx, link);
 }
 
 function closed(ctx: Ctx, windowId: string, reason: WindowCloseReason): Result<void> {
-  emit(ctx, 'window.closed', { window: windowId, reason });
+  windowEvent(ctx, 'window.closed', windowId, { reason });
   afterClose(ctx, windowId);
   return done;
 }
+
+/**
+ * D6-SKL-TELEPORT-04: an asked passenger's player accepts the ride (declining is a pass). It must still stand beside
+ * the user; once every asked passenger has answered, the window closes and the jump happens.
+ */
+export const teleportAccept: Handler<'teleport.accept'> = (ctx, cmd) => {
+  const w = ctx.state.windows[cmd.window];
+  const link = ctx.state.links[cmd.window];
+  if (!w || link?.kind !== 'passengers') return err('NO_SUCH_WINDOW');
+  const c = requireControl(ctx, cmd.character);
+  if (!c.ok) return c;
+  const may = canDeclare(w, c.value.id);
+  if (!may.ok) return { ok: false, error: { ...may.error, rule: 'D6-SKL-TELEPORT-04' } };
+  const user = findCharacter(ctx.state, link.user);
+  if (!user || user.zone !== c.value.zone) return err('NOT_SAME_ZONE', 'D6-SKL-TELEPORT-04');
+  link.accepted.push(c.value.id);
+  windowEvent(ctx, 'teleport.accepted', w.id, { character: c.value.id });
+  const answered = passWindow(w, c.value.id);
+  if (!answered.ok) return answered;
+  return answered.value.closed ? closed(ctx, w.id, 'all-passed') : done;
+};
 
 /** An eligible participant passes; when all have, the window closes (D6-WIN-11). */
 export const windowPass: Handler<'window.pass'> = (ctx, cmd) => {
@@ -40,10 +66,13 @@ export const windowPass: Handler<'window.pass'> = (ctx, cmd) => {
   if (!c.ok) return c;
   const passed = passWindow(w, c.value.id);
   if (!passed.ok) return { ok: false, error: { ...passed.error, rule: 'D6-WIN-12' } };
-  emit(ctx, 'window.passed', { window: w.id, character: c.value.id });
+  // A GM-run character passing a skill window would tell that it was asked: that pass is the GM's to read.
+  if (gmSkillHolder(ctx.state, w.kind, c.value.id)) emit(ctx, 'window.passed', { window: w.id, character: c.value.id }, { to: GM_ONLY });
+  else windowEvent(ctx, 'window.passed', w.id, { character: c.value.id });
   return passed.value.closed ? closed(ctx, w.id, 'all-passed') : done;
 };
 
+/** D6-WIN-11: the GM closes a window by hand. */
 export const windowClose: Handler<'window.close'> = (ctx, cmd) => {
   const gm = requireGm(ctx);
   if (!gm.ok) return gm;
@@ -73,7 +102,7 @@ export const windowMinElapsed: Handler<'window.min-elapsed'> = (ctx, cmd) => {
   if (!w) return err('NO_SUCH_WINDOW');
   const r = elapseMinSpan(w);
   if (!r.ok) return r;
-  emit(ctx, 'window.min-elapsed', { window: w.id });
+  windowEvent(ctx, 'window.min-elapsed', w.id);
   return done;
 };
 

@@ -97,7 +97,8 @@ export type RollExtra = {
 
 /**
  * The generic check engine (D6-ENG-02): validates the request, rolls the dice from the state's RNG, applies crit and
- * fumble (D6-CRIT-01/05/06), adds ability and check modifiers, and opens the roller's concentration window.
+ * fumble (D6-CRIT-01/05/06), adds ability and check modifiers, and opens the roller's concentration window. Whether a
+ * player may ask for a secret roll (never: D6-HID-02) is the commands' to check; the engine may roll one for the GM.
  */
 export function rollCheck(ctx: Ctx, c: Character, spec: D6CheckSpec, extra: RollExtra = {}): Result<CheckRecord> {
   if (!abilitiesFor(spec.kind).includes(spec.ability)) return err('WRONG_ABILITY', ruleForKind(spec.kind));
@@ -105,7 +106,6 @@ export function rollCheck(ctx: Ctx, c: Character, spec: D6CheckSpec, extra: Roll
     const barred = ctx.state.options.summonBarredChecks === 'exploration' ? EXPLORATION : ['search' as const];
     if (barred.includes(spec.kind)) return err('SUMMON_CANNOT', 'D6-SKL-SUMMON-03');
   }
-  if (spec.secret && ctx.actor.role !== 'gm') return err('NOT_GM', 'D6-HID-02');
   const bonuses = skillBonuses(ctx.state, c, spec);
   if (!bonuses.ok) return bonuses;
 

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { toEveryone } from '../../kernel/events.ts';
 import { GM, seat, TestTable } from './test-table.ts';
 
 const P1 = seat(1);
@@ -238,7 +239,7 @@ describe('initiative and windows', () => {
     const { t, pc } = arena();
     t.do({ type: 'combat.start' });
     const events = t.do({ type: 'initiative.roll', side: 'party', character: pc }, P1, [2]);
-    expect(events).toEqual([{ type: 'initiative.rolled', audience: { to: 'all' }, data: { side: 'party', character: pc, die: 2, agility: 3, total: 5 } }]);
+    expect(events).toEqual([toEveryone({ type: 'initiative.rolled', data: { side: 'party', character: pc, die: 2, agility: 3, total: 5 } })]);
   });
 
   test('D6-WIN-13 with a minimum span the passive roll waits for the server\'s report', () => {

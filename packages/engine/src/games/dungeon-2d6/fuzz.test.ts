@@ -1,21 +1,11 @@
-import type { D6Command } from '@veiltable/protocol/games/dungeon-2d6';
+import type { D6Command, D6ViewEvent } from '@veiltable/protocol/games/dungeon-2d6';
 import { describe, expect, test } from 'vitest';
+import type { GameEvent } from '../../kernel/events.ts';
+import { viewEvent } from '../../kernel/events.ts';
 import { computeTotal, CONCENTRATION_CAP } from './check.ts';
 import { dungeon2d6 } from './index.ts';
 import type { D6State } from './state.ts';
-import { GM, TestTable } from './test-table.ts';
-
-/** A small seeded PRNG for choosing commands; the engine's own dice come from its state. */
-function mulberry32(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { GM, mulberry32, TestTable } from './test-table.ts';
 
 /** Failing seeds found so far, kept as named regressions. */
 const REGRESSIONS: number[] = [];
@@ -89,8 +79,8 @@ function runFuzz(seed: number, steps: number): { declarations: number; closed: n
       expect(w, `seed ${seed} step ${step}: ${cmd.type} without a window`).not.toBeNull();
       expect(before.windows[w!]?.status, `seed ${seed} step ${step}: ${cmd.type} in a closed window`).toBe('open');
     }
-    for (const e of res.value.events) {
-      if (e.type !== 'hp.changed') continue;
+    for (const e of res.value.events.map((x) => viewEvent(x as GameEvent<D6ViewEvent>, GM))) {
+      if (e?.type !== 'hp.changed') continue;
       const id = e.data.character as string;
       hpDelta.set(id, (hpDelta.get(id) ?? 0) + (e.data.delta as number));
     }

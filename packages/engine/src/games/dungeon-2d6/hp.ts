@@ -1,7 +1,9 @@
+import { GM_ONLY } from '../../kernel/events.ts';
 import type { Ctx } from './context.ts';
-import { emit, openLinked } from './context.ts';
+import { emit, GM_PARTICIPANT, openLinked } from './context.ts';
 import { publishHp } from './public.ts';
 import type { Character } from './state.ts';
+import { positionHidden, statsHidden } from './visibility.ts';
 
 /**
  * Lowers HP (damage, a failed door-break, a trap, or the cost of concentration) and runs HP-0 processing when HP
@@ -16,10 +18,16 @@ export function loseHp(ctx: Ctx, c: Character, amount: number, cause: string): v
   if (before > 0 && c.hp <= 0) reachZero(ctx, c);
 }
 
+/**
+ * D6-WIN-07: a holder of 不屈 with a use left may use it now. A GM-run character's window opens whatever it holds,
+ * for the GM to close or use (D6-HID-01): a window only holders got would tell the table who holds 不屈.
+ */
 function reachZero(ctx: Ctx, c: Character): void {
   const fukutsu = c.skills.fukutsu;
-  if (fukutsu && (fukutsu.uses === null || fukutsu.uses > 0)) {
-    openLinked(ctx, 'fukutsu', [c.id], { kind: 'fukutsu', character: c.id });
+  const holder = fukutsu !== undefined && (fukutsu.uses === null || fukutsu.uses > 0);
+  if (holder || statsHidden(c)) {
+    const eligible = [...(holder ? [c.id] : []), ...(statsHidden(c) ? [GM_PARTICIPANT] : [])];
+    openLinked(ctx, 'fukutsu', eligible, { kind: 'fukutsu', character: c.id });
     return;
   }
   markDown(ctx, c);
@@ -28,7 +36,7 @@ function reachZero(ctx: Ctx, c: Character): void {
 /** HP-0 consequences are the base game's (重傷, D6-GAP-03); the engine only marks the character down. */
 export function markDown(ctx: Ctx, c: Character): void {
   c.down = true;
-  emit(ctx, 'character.down', { character: c.id });
+  emit(ctx, 'character.down', { character: c.id }, positionHidden(c) ? { to: GM_ONLY } : {});
 }
 
 /** Restores HP up to the maximum. */

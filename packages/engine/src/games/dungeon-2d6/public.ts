@@ -1,19 +1,21 @@
 import type { Viewer } from '@veiltable/protocol';
 import type { D6EventType } from '@veiltable/protocol/games/dungeon-2d6';
-import type { Ctx } from './context.ts';
+import { plain } from '../../kernel/draft.ts';
+import { GM_ONLY } from '../../kernel/events.ts';
+import type { Ctx, Secret } from './context.ts';
 import { emit } from './context.ts';
-import type { Audience, D6Event } from './events.ts';
+import { positionHidden, statsHidden } from './visibility.ts';
 import type { Character, CheckRecord } from './state.ts';
 
 /**
  * How each record splits into what the table may see and what only the GM may see (§10.1). view() and the events
  * both go through these functions, so a field hidden in one is hidden in the other.
  */
-export type Split = { data: Record<string, unknown>; hidden?: D6Event['hidden'] };
+export type Split = { data: Record<string, unknown>; hidden?: Required<Secret> };
 
 /** D6-HID-02: a secret roll shows only that it happened. D6-HID-07: a hidden target number is withheld. */
 export function splitCheck(check: CheckRecord): Split {
-  const full = structuredClone(check) as unknown as Record<string, unknown>;
+  const full = plain(check) as unknown as Record<string, unknown>;
   if (check.secret) {
     return {
       data: { id: check.id, character: check.character, kind: check.kind, secret: true, resolved: check.resolved, window: check.window, attack: check.attack, opposed: check.opposed },
@@ -26,19 +28,9 @@ export function splitCheck(check: CheckRecord): Split {
   return { data: full };
 }
 
-/** D6-HID-01: GM-run characters' statistics and HP are GM-only. */
-export function statsHidden(c: Character): boolean {
-  return c.controller === 'enemy' || c.controller === 'npc';
-}
-
-/** D6-HID-06: a hidden character's position is withheld from its opponents; players oppose only enemies. */
-export function positionHidden(c: Character): boolean {
-  return c.flags.hidden && c.side === 'enemies';
-}
-
 /** A character as the table sees it; the GM notes are never public. */
 export function splitCharacter(c: Character): Split {
-  const full = structuredClone(c) as unknown as Record<string, unknown>;
+  const full = plain(c) as unknown as Record<string, unknown>;
   if (statsHidden(c)) {
     const data: Record<string, unknown> = {
       id: c.id,
@@ -46,14 +38,20 @@ export function splitCharacter(c: Character): Split {
       controller: c.controller,
       side: c.side,
       sex: c.sex,
-      down: c.down,
       flags: { flying: c.flags.flying, transformed: c.flags.transformed, illusion: c.flags.illusion, hidden: c.flags.hidden },
     };
-    if (!positionHidden(c)) data.zone = c.zone;
+    // D6-HID-06: where a hidden character stands is withheld, and so is its fall, which would say where it was struck.
+    if (!positionHidden(c)) {
+      data.zone = c.zone;
+      data.down = c.down;
+    }
     return { data, hidden: { data: full, seats: [] } };
   }
-  const data = { ...full, gmNotes: '' };
-  return { data, hidden: { data: { gmNotes: c.gmNotes }, seats: [] } };
+  const data: Record<string, unknown> = { ...full, gmNotes: '' };
+  if (!positionHidden(c)) return { data, hidden: { data: { gmNotes: c.gmNotes }, seats: [] } };
+  delete data.zone;
+  delete data.down;
+  return { data, hidden: { data: { gmNotes: c.gmNotes, zone: c.zone, down: c.down }, seats: [] } };
 }
 
 /** The record as one viewer sees it. */
@@ -63,15 +61,26 @@ export function forViewer(split: Split, viewer: Viewer): Record<string, unknown>
   return split.data;
 }
 
-/** Emits a check event with the check split for secrecy. */
-export function publishCheck(ctx: Ctx, type: D6EventType, check: CheckRecord, extra: Record<string, unknown> = {}): void {
+/**
+ * Emits a check event with the check split for secrecy. `extra` is read with the check; on a secret roll it is the
+ * GM's too when `extraIsSecret` (D6-HID-02: concentration on a secret roll would tell how much was added).
+ */
+export function publishCheck(ctx: Ctx, type: D6EventType, check: CheckRecord, extra: Record<string, unknown> = {}, extraIsSecret = false): void {
   const split = splitCheck(check);
-  emit(ctx, type, { ...extra, check: split.data }, split.hidden ? { hidden: { data: { check: split.hidden.data }, seats: [] } } : {});
+  const hideExtra = extraIsSecret && check.secret;
+  const data = { ...(hideExtra ? {} : extra), check: split.data };
+  const secret = { ...(hideExtra ? extra : {}), ...(split.hidden ? { check: split.hidden.data } : {}) };
+  emit(ctx, type, data, Object.keys(secret).length ? { secret: { data: secret } } : {});
 }
 
-/** Emits an HP change; a GM-run character's HP stays GM-only (D6-HID-01). */
-export function publishHp(ctx: Ctx, c: Character, delta: number, cause: string, audience?: Audience): void {
+/**
+ * Emits an HP change; a GM-run character's HP stays GM-only (D6-HID-01). A hidden character's HP changes reach only
+ * the GM: what hurt it (a trap, a blow) would tell where it stands (D6-HID-06).
+ */
+export function publishHp(ctx: Ctx, c: Character, delta: number, cause: string): void {
   const data = { character: c.id, delta, cause };
-  if (statsHidden(c)) emit(ctx, 'hp.changed', data, { hidden: { data: { hp: c.hp }, seats: [] }, ...(audience ? { audience } : {}) });
-  else emit(ctx, 'hp.changed', { ...data, hp: c.hp }, audience ? { audience } : {});
+  if (positionHidden(c)) emit(ctx, 'hp.changed', { ...data, hp: c.hp }, { to: GM_ONLY });
+  // The amounts too: a clamped heal or an override's change would pin the HP or the maximum (issue 12 #12).
+  else if (statsHidden(c)) emit(ctx, 'hp.changed', { character: c.id, cause }, { secret: { data: { delta, hp: c.hp } } });
+  else emit(ctx, 'hp.changed', { ...data, hp: c.hp });
 }

@@ -1,12 +1,15 @@
 import type { D6CheckKind, D6Skill } from '@veiltable/protocol/games/dungeon-2d6';
+import { GM_ONLY } from '../../kernel/events.ts';
 import { closeWindow, isOpen } from '../../kernel/reaction-window.ts';
 import { summonBasis } from './abilities.ts';
 import type { Ctx } from './context.ts';
-import { emit, openLinked } from './context.ts';
+import { emit, GM_PARTICIPANT, openLinked, windowEvent } from './context.ts';
 import { loseHp } from './hp.ts';
+import { revealZone } from './movement.ts';
 import { publishCheck } from './public.ts';
 import type { Character, CheckRecord } from './state.ts';
 import { findCharacter, nextId } from './state.ts';
+import { barrierStatsHidden, positionHidden, statsHidden } from './visibility.ts';
 
 /** The skill whose consumption turns a failed exploration check into a success (D6-LOCK-03, D6-SRCH-03, D6-TRAP-03). */
 export const CONSUME_SKILL: Partial<Record<D6CheckKind, D6Skill>> = {
@@ -20,7 +23,7 @@ export const CONSUME_SKILL: Partial<Record<D6CheckKind, D6Skill>> = {
 export function closeConcentration(ctx: Ctx, check: CheckRecord): void {
   if (!check.window) return;
   const w = ctx.state.windows[check.window];
-  if (w && isOpen(w) && closeWindow(w, 'rule').ok) emit(ctx, 'window.closed', { window: w.id, reason: 'rule' });
+  if (w && isOpen(w) && closeWindow(w, 'rule').ok) windowEvent(ctx, 'window.closed', w.id, { reason: 'rule' });
 }
 
 /**
@@ -41,33 +44,44 @@ export function resolveCheck(ctx: Ctx, check: CheckRecord, outcome: 'success' | 
   if (check.kind === 'break') return loseHp(ctx, c, 1, 'break-door');
   const skill = CONSUME_SKILL[check.kind];
   const state = skill ? c.skills[skill] : undefined;
-  // D6-WIN-09: a holder may consume the skill after seeing the failure.
-  if (state && state.uses !== null && state.uses > 0) openLinked(ctx, 'consume', [c.id], { kind: 'consume', check: check.id });
+  // D6-WIN-09: a holder may consume the skill after seeing the failure. A GM-run character's window opens whatever
+  // it holds, for the GM (D6-HID-01), so the table cannot tell who holds the skill.
+  const holder = state !== undefined && state.uses !== null && state.uses > 0;
+  if (skill && (holder || statsHidden(c))) {
+    const eligible = [...(holder ? [c.id] : []), ...(statsHidden(c) ? [GM_PARTICIPANT] : [])];
+    openLinked(ctx, 'consume', eligible, { kind: 'consume', check: check.id });
+  }
 }
 
-/** Effects of a successful exploration check. */
+/**
+ * Effects of a successful exploration check. What a hidden character finds is the GM's to know (D6-HID-06: the finds
+ * would say where it stands): the table has not found it, so it stays unfound for the table and the news goes to
+ * the GM alone.
+ */
 export function succeed(ctx: Ctx, c: Character, check: CheckRecord): void {
-  if (check.kind === 'lock' || check.kind === 'break') emit(ctx, 'lock.opened', { character: c.id, subject: check.subject });
+  const unseen = positionHidden(c);
+  const tell = unseen ? { to: GM_ONLY } : {};
+  if (check.kind === 'lock' || check.kind === 'break') emit(ctx, 'lock.opened', { character: c.id, subject: check.subject }, tell);
   if (check.kind === 'search') {
     for (const f of ctx.state.finds) {
       if (f.zone !== c.zone || f.found) continue;
-      f.found = true;
-      emit(ctx, 'find.found', { find: f.id, zone: f.zone, note: f.note });
+      if (!unseen) f.found = true;
+      emit(ctx, 'find.found', { find: f.id, zone: f.zone, note: f.note }, tell);
     }
   }
   if (check.kind === 'trap-detect') {
     for (const t of ctx.state.traps) {
       if (t.zone !== c.zone || t.found) continue;
-      t.found = true;
-      emit(ctx, 'trap.found', { trap: t.id, zone: t.zone, area: t.area });
+      if (!unseen) t.found = true;
+      emit(ctx, 'trap.found', { trap: t.id, zone: t.zone, area: t.area }, tell);
     }
   }
   if (check.kind === 'trap-disarm') {
     const t = ctx.state.traps.find((x) => x.id === check.subject && x.zone === c.zone && !x.disarmed);
     if (t) {
-      t.found = true;
+      if (!unseen) t.found = true;
       t.disarmed = true;
-      emit(ctx, 'trap.disarmed', { trap: t.id });
+      emit(ctx, 'trap.disarmed', { trap: t.id }, tell);
     }
   }
 }
@@ -86,6 +100,13 @@ export function somethingThere(ctx: Ctx, c: Character, check: CheckRecord): bool
  */
 function createBarrier(ctx: Ctx, caster: Character, check: CheckRecord): void {
   if (check.fumble) return;
+  // D6-HID-06 (INFERRED): a barrier is bound to its caster's zone (D6-SKL-BARRIER-05) and stands in the open, so
+  // raising one shows where the caster stands: a hidden caster comes out of hiding as it appears.
+  if (positionHidden(caster)) {
+    caster.flags.hidden = false;
+    revealZone(ctx, caster.zone);
+    emit(ctx, 'stealth.changed', { character: caster.id, on: false, cause: 'barrier' });
+  }
   const extra = check.crit ? ctx.rng.die(6) : 0;
   const barrier = {
     id: nextId(ctx.state, 'b'),
@@ -95,7 +116,9 @@ function createBarrier(ctx: Ctx, caster: Character, check: CheckRecord): void {
     ability: Math.floor(check.abilityValue / 2),
   };
   ctx.state.barriers.push(barrier);
-  emit(ctx, 'barrier.created', { barrier, extraDie: check.crit ? extra : null });
+  const made = { barrier, extraDie: check.crit ? extra : null };
+  if (barrierStatsHidden(ctx.state, barrier)) emit(ctx, 'barrier.created', { barrier: { id: barrier.id, zone: barrier.zone, caster: barrier.caster } }, { secret: { data: made } });
+  else emit(ctx, 'barrier.created', made);
 }
 
 /**
@@ -125,7 +148,8 @@ function createSummon(ctx: Ctx, user: Character, check: CheckRecord): void {
     // The summon's movement is the base game's to give; the GM enters it if it matters.
     movement: null,
     flightSpeed: null,
-    flags: { flying: false, transformed: false, illusion: false, hidden: false, spiritSight: false },
+    // A hidden summoner's monster appears out of sight too (D6-HID-06): where it stood would place the summoner.
+    flags: { flying: false, transformed: false, illusion: false, hidden: positionHidden(user), spiritSight: false },
     ironWall: null,
     statuses: [],
     turnUsed: false,
@@ -139,5 +163,8 @@ function createSummon(ctx: Ctx, user: Character, check: CheckRecord): void {
     gmNotes: '',
   };
   ctx.state.characters.push(summon);
-  emit(ctx, 'summon.created', { summon: summon.id, summoner: user.id, base: summon.base, skillChoice: summon.pendingSkillChoice });
+  // A GM-run summoner's monster carries its summoner's base values (D6-SKL-SUMMON-01) and its total's reach: the GM's.
+  const made = { summon: summon.id, summoner: user.id, base: summon.base, skillChoice: summon.pendingSkillChoice };
+  if (statsHidden(summon)) emit(ctx, 'summon.created', { summon: summon.id, summoner: user.id }, { secret: { data: made } });
+  else emit(ctx, 'summon.created', made);
 }

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { d6View } from '@veiltable/protocol/games/dungeon-2d6';
+import { toEveryone } from '../../kernel/events.ts';
 import { dungeon2d6 } from './index.ts';
 import { GM, seat, SPECTATOR, TABLE_START, TestTable } from './test-table.ts';
 
@@ -7,7 +8,7 @@ describe('seats', () => {
   test('the GM adds seats s1, s2 …; everyone sees their names; a player may not add one', () => {
     const t = new TestTable();
     t.do({ type: 'seat.add', name: 'Aki' });
-    expect(t.events).toEqual([{ type: 'seat.added', audience: { to: 'all' }, data: { seat: 's1', name: 'Aki' } }]);
+    expect(t.raw).toEqual([toEveryone({ type: 'seat.added', data: { seat: 's1', name: 'Aki' } })]);
     t.do({ type: 'seat.add', name: 'Bea' });
     expect(t.fail({ type: 'seat.add', name: 'Cid' }, seat(1)).code).toBe('NOT_GM');
     for (const viewer of [GM, seat(2), SPECTATOR]) {

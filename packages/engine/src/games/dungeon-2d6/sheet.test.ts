@@ -95,7 +95,7 @@ describe('D6-BASE-05 building abilities from occupation and race', () => {
 /** The view and every event one viewer receives, parsed by the wire schemas. */
 function received(t: TestTable, v: Viewer): { view: ReturnType<typeof dungeon2d6.view>; text: string } {
   const view = d6View.parse(dungeon2d6.view(t.state, v));
-  const events = t.all.map((e) => dungeon2d6.viewEvent(e, v)).filter((e) => e !== null).map((e) => d6ViewEvent.parse(e));
+  const events = t.read(v).map((e) => d6ViewEvent.parse(e));
   return { view, text: JSON.stringify({ view, events }) };
 }
 

@@ -187,8 +187,8 @@ describe('utility skills', () => {
     expect(t.lastCheck().total).toBe(11);
     t.do({ type: 'skill.virtue', user: pc, matter: 'the missing heir' }, P1);
     expect(t.char(pc).skills.virtue!.uses).toBe(0);
-    t.do({ type: 'encyclopedia.answer', question: 'q1', text: 'She hides in the mill.' });
-    expect(t.state.questions.q1).toMatchObject({ kind: 'virtue', status: 'answered' });
+    t.do({ type: 'encyclopedia.answer', question: t.question(1), text: 'She hides in the mill.' });
+    expect(t.state.questions[t.question(1)]).toMatchObject({ kind: 'virtue', status: 'answered' });
   });
 
   test('D6-SKL-INTIMIDATE-01 威圧 succeeds automatically: no active action for a turn', () => {
@@ -220,9 +220,9 @@ describe('utility skills', () => {
     const { t, pc } = room({ skills: [{ skill: 'encyclopedia', uses: 1 }] });
     t.do({ type: 'encyclopedia.ask', character: pc, question: 'q?' }, P1);
     t.do({ type: 'window.close', window: t.openWindow('question')! });
-    expect(t.state.questions.q1!.status).toBe('refused');
+    expect(t.state.questions[t.question(1)]!.status).toBe('refused');
     t.do({ type: 'encyclopedia.ask', character: pc, question: 'again?' }, P1);
-    t.do({ type: 'encyclopedia.answer', question: 'q2', text: 'yes' });
+    t.do({ type: 'encyclopedia.answer', question: t.question(2), text: 'yes' });
     expect(t.fail({ type: 'encyclopedia.ask', character: pc, question: 'more?' }, P1).code).toBe('NO_USES_LEFT');
   });
 

@@ -1,6 +1,6 @@
-import type { D6Abilities, D6Ability, D6CheckKind, D6Controller, D6Equipment, D6Options, D6Side, D6Skill } from '@veiltable/protocol/games/dungeon-2d6';
+import type { D6Abilities, D6Ability, D6CheckKind, D6Command, D6Controller, D6Equipment, D6Options, D6Side, D6Skill } from '@veiltable/protocol/games/dungeon-2d6';
 import type { ReactionWindow } from '../../kernel/reaction-window.ts';
-import type { RngState } from '../../kernel/rng.ts';
+import type { Rng, RngState } from '../../kernel/rng.ts';
 import { newRngState } from '../../kernel/rng.ts';
 import { DEFAULT_OPTIONS } from './options.ts';
 
@@ -69,7 +69,11 @@ export type Character = {
   gmNotes: string;
 };
 
-export type Zone = { id: string; name: string; adjacent: string[] };
+/**
+ * A zone of the scene (D6-ZONE-08). `hidden`: only position-hidden characters have stood in it since it was made
+ * (D6-HID-06), so it is the GM's alone until something visible is there; absent in states saved before it existed.
+ */
+export type Zone = { id: string; name: string; adjacent: string[]; hidden?: boolean };
 export type Trap = { id: string; zone: string; area: boolean; note: string; found: boolean; disarmed: boolean };
 export type Find = { id: string; zone: string; note: string; found: boolean };
 export type Barrier = { id: string; zone: string; caster: string; hp: number; ability: number };
@@ -145,10 +149,33 @@ export type Attack = {
   passiveRolled: boolean;
 };
 
-export type Move = { id: string; character: string; path: string[]; window: string; opposed: string | null; state: 'pending' | 'done' | 'failed' };
+/** A declared move; `stoppedBy` (GM-only) is the hidden character it stopped at (D6-ZONE-07), absent in older states. */
+export type Move = {
+  id: string;
+  character: string;
+  path: string[];
+  window: string;
+  opposed: string | null;
+  state: 'pending' | 'done' | 'failed';
+  stoppedBy?: string | null;
+};
+
+/**
+ * A teleport waiting for its passengers' consent (D6-SKL-TELEPORT-04): where it goes (`zone`, or a place off the map
+ * named `place`), the passengers the sender runs, and those asked who accepted so far.
+ */
+export type PendingJump = {
+  user: string;
+  zone: string | null;
+  place: string;
+  via: Extract<D6Command, { type: 'skill.teleport' }>['destination']['kind'];
+  passengers: string[];
+  accepted: string[];
+};
 
 /** What a window is attached to, so closing it by any route has the same effect. */
 export type WindowLink =
+  | ({ kind: 'passengers' } & PendingJump)
   | { kind: 'concentration'; check: string }
   | { kind: 'react'; attack: string; target: string }
   | { kind: 'after-damage'; attack: string; target: string }
@@ -207,6 +234,7 @@ export type D6State = {
   log: LogEntry[];
 };
 
+/** A new room: no seats, zones or characters yet, the §9.2 defaults, the RNG seeded. */
 export function setup(seed: string): D6State {
   return {
     rng: newRngState(seed),
@@ -235,20 +263,60 @@ export function setup(seed: string): D6State {
   };
 }
 
-/** Next id of a kind: prefix + counter, never reused. */
-export function nextId(state: D6State, kind: keyof D6State['counters']): string {
-  state.counters[kind] += 1;
-  return `${kind === 'mod' ? 'md' : kind}${state.counters[kind]}`;
+type IdKind = keyof D6State['counters'];
+
+/** Whether an id of this kind is already in use (a counted one, or an opaque one drawn from the RNG). */
+function taken(state: D6State, kind: IdKind, id: string): boolean {
+  switch (kind) {
+    case 'ch': return state.characters.some((c) => c.id === id);
+    case 'z': return state.zones.some((z) => z.id === id);
+    case 't': return state.traps.some((t) => t.id === id);
+    case 'f': return state.finds.some((f) => f.id === id);
+    case 'b': return state.barriers.some((b) => b.id === id);
+    case 'k': return id in state.checks;
+    case 'a': return id in state.attacks;
+    case 'w': return id in state.windows;
+    case 'o': return id in state.opposed;
+    case 'm': return id in state.moves;
+    case 'q': return id in state.questions;
+    case 'mod': return false;
+  }
 }
 
+const prefix = (kind: IdKind): string => (kind === 'mod' ? 'md' : kind);
+
+/** Next id of a kind: prefix + counter, never reused. For things every viewer learns of, in the order they happen. */
+export function nextId(state: D6State, kind: IdKind): string {
+  let id: string;
+  do {
+    state.counters[kind] += 1;
+    id = `${prefix(kind)}${state.counters[kind]}`;
+  } while (taken(state, kind, id));
+  return id;
+}
+
+/**
+ * An id drawn from the room's RNG, for a thing some viewers never learn of (a question, a hidden move, a trap): it
+ * takes no number from the counter, so the ids a viewer does see do not tell how many such things exist.
+ */
+export function opaqueId(state: D6State, rng: Rng, kind: IdKind): string {
+  for (;;) {
+    const id = `${prefix(kind)}${100000 + rng.below(900000)}`;
+    if (!taken(state, kind, id)) return id;
+  }
+}
+
+/** The character with this id, if any. */
 export function findCharacter(state: D6State, id: string): Character | undefined {
   return state.characters.find((c) => c.id === id);
 }
 
+/** The zone with this id, if any. */
 export function findZone(state: D6State, id: string): Zone | undefined {
   return state.zones.find((z) => z.id === id);
 }
 
+/** The characters standing in a zone who are not down. */
 export function charactersIn(state: D6State, zone: string): Character[] {
   return state.characters.filter((c) => c.zone === zone && !c.down);
 }
@@ -258,6 +326,7 @@ export function opposes(a: Character, b: Character): boolean {
   return (a.side === 'party' && b.side === 'enemies') || (a.side === 'enemies' && b.side === 'party');
 }
 
+/** Whether the sheet lists the skill (whatever uses it has left). */
 export function hasSkill(c: Character, skill: D6Skill): boolean {
   return c.skills[skill] !== undefined;
 }

@@ -1,8 +1,10 @@
 import type { Viewer } from '@veiltable/protocol';
+import type { D6ViewEvent } from '@veiltable/protocol/games/dungeon-2d6';
 import { d6Command } from '@veiltable/protocol/games/dungeon-2d6';
+import type { GameEvent } from '../../kernel/events.ts';
+import { viewEvent } from '../../kernel/events.ts';
 import type { Rejection } from '../../kernel/result.ts';
 import { Rng } from '../../kernel/rng.ts';
-import type { D6Event } from './events.ts';
 import { dungeon2d6 } from './index.ts';
 import type { Attack, Character, CheckRecord, D6State } from './state.ts';
 
@@ -45,14 +47,30 @@ type PcOptions = {
   movement?: number;
 };
 
+/** A small seeded PRNG for choosing commands; the engine's own dice come from its state. */
+export function mulberry32(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
 /** When a TestTable's clock starts: the time the server would stamp on its first command (ms since the epoch). */
 export const TABLE_START = Date.UTC(2024, 0, 1, 12, 0, 0);
 
 /** A running table for tests: commands go through the protocol schema, then the game module. */
 export class TestTable {
   state: D6State;
-  events: D6Event[] = [];
-  all: D6Event[] = [];
+  /** The last command's events as stored (kernel envelope, one part per audience). */
+  raw: GameEvent<D6ViewEvent>[] = [];
+  /** The last command's events as the GM reads them (the GM reads every field). */
+  events: D6ViewEvent[] = [];
+  /** Every event so far, as stored. */
+  all: GameEvent<D6ViewEvent>[] = [];
   /** The time stamped on the next command; it moves only when a test says so. */
   at = TABLE_START;
 
@@ -61,7 +79,7 @@ export class TestTable {
   }
 
   /** Applies a command; throws with the rejection code if refused. dice, if given, are the next d6 results. */
-  do(command: unknown, actor: Viewer = GM, dice?: readonly number[]): D6Event[] {
+  do(command: unknown, actor: Viewer = GM, dice?: readonly number[]): GameEvent<D6ViewEvent>[] {
     const r = this.attempt(command, actor, dice);
     if (!r.ok) throw new Error(`rejected ${r.error.code} (${r.error.rule ?? ''}) for ${JSON.stringify(command)}`);
     return r.events;
@@ -74,15 +92,18 @@ export class TestTable {
     return r.error;
   }
 
-  private attempt(command: unknown, actor: Viewer, dice?: readonly number[]) {
+  /** Applies a command and says how it went, accepted or refused (the state moves on only when accepted). */
+  attempt(command: unknown, actor: Viewer = GM, dice?: readonly number[]) {
     const parsed = d6Command.parse(command);
     if (dice) rigDice(this.state, dice);
     const r = dungeon2d6.apply(this.state, parsed, actor, this.at);
     if (!r.ok) return { ok: false as const, error: r.error };
+    const events = r.value.events as GameEvent<D6ViewEvent>[];
     this.state = r.value.state;
-    this.events = r.value.events;
-    this.all.push(...r.value.events);
-    return { ok: true as const, events: r.value.events };
+    this.raw = events;
+    this.events = events.map((e) => viewEvent(e, GM)).filter((e) => e !== null);
+    this.all.push(...events);
+    return { ok: true as const, events };
   }
 
   zone(name: string, adjacent: string[] = []): string {
@@ -142,6 +163,20 @@ export class TestTable {
     return this.attack(ids[ids.length - 1]!);
   }
 
+  /** The id of the n-th question asked (1-based); question ids are drawn, not counted. */
+  question(n: number): string {
+    const id = Object.keys(this.state.questions)[n - 1];
+    if (!id) throw new Error(`no question ${n}`);
+    return id;
+  }
+
+  /** The id of the n-th trap laid (1-based); trap ids are drawn, not counted. */
+  trap(n: number): string {
+    const trap = this.state.traps[n - 1];
+    if (!trap) throw new Error(`no trap ${n}`);
+    return trap.id;
+  }
+
   /** The open window of a kind (the newest, if several). */
   openWindow(kind: string): string | undefined {
     const open = Object.values(this.state.windows).filter((w) => w.kind === kind && w.status === 'open');
@@ -149,6 +184,16 @@ export class TestTable {
   }
 
   types(): string[] {
-    return this.events.map((e) => e.type);
+    return this.raw.map((e) => e.type);
+  }
+
+  /** What one viewer has received: its view of the state now and every event it read (from event `from` on), as JSON. */
+  seen(viewer: Viewer, from = 0): string {
+    return JSON.stringify({ view: dungeon2d6.view(this.state, viewer), events: this.read(viewer, from) });
+  }
+
+  /** Every event so far (from event `from` on) as one viewer reads it, events that tell it nothing left out. */
+  read(viewer: Viewer, from = 0): D6ViewEvent[] {
+    return this.all.slice(from).map((e) => viewEvent(e, viewer)).filter((e) => e !== null);
   }
 }

@@ -397,7 +397,7 @@ describe('§11 summoning, cover, zones and other skills', () => {
     const [a, b, c, d] = ['A', 'B', 'C', 'D'].map((n, i) => t.add(n, { owner: i + 1 }));
     t.do({ type: 'trap.add', zone: z, area: true, note: 'pit' });
     t.do({ type: 'zone.leave', character: d! }, seat(4));
-    t.do({ type: 'trap.trigger', trap: 't1', damage: 2 });
+    t.do({ type: 'trap.trigger', trap: t.trap(1), damage: 2 });
     expect(t.events.find((e) => e.type === 'trap.triggered')!.data.affected).toEqual([a, b, c]);
     expect(t.char(d!).hp).toBe(12);
     expect(t.char(a!).hp).toBe(10);
@@ -481,10 +481,10 @@ describe('§11 summoning, cover, zones and other skills', () => {
     const { t } = basic();
     const pc = t.add('Sage', { skills: [{ skill: 'encyclopedia', uses: 2 }] });
     t.do({ type: 'encyclopedia.ask', character: pc, question: 'Is the idol cursed?' }, P1);
-    t.do({ type: 'encyclopedia.refuse', question: 'q1' });
+    t.do({ type: 'encyclopedia.refuse', question: t.question(1) });
     expect(t.char(pc).skills.encyclopedia!.uses).toBe(2);
     t.do({ type: 'encyclopedia.ask', character: pc, question: 'Who built the vault?' }, P1);
-    t.do({ type: 'encyclopedia.answer', question: 'q2', text: 'The dwarves of the river.' });
+    t.do({ type: 'encyclopedia.answer', question: t.question(2), text: 'The dwarves of the river.' });
     expect(t.char(pc).skills.encyclopedia!.uses).toBe(1);
   });
 

@@ -1,11 +1,12 @@
 import type { Viewer } from '@veiltable/protocol';
 import type { D6View } from '@veiltable/protocol/games/dungeon-2d6';
+import { admits } from '../../kernel/events.ts';
 import type { ReactionWindow } from '../../kernel/reaction-window.ts';
 import { controls } from './context.ts';
-import type { D6Event, D6ViewEvent } from './events.ts';
 import { forViewer, splitCharacter, splitCheck } from './public.ts';
-import type { D6State } from './state.ts';
-import { findCharacter } from './state.ts';
+import type { Attack, D6State } from './state.ts';
+import { findCharacter, findZone } from './state.ts';
+import { barrierStatsHidden, participantsFor, publicAdjacent, statsHidden, windowAudience } from './visibility.ts';
 
 function seatOf(viewer: Viewer): string | null {
   return viewer.role === 'player' ? viewer.seat : null;
@@ -23,16 +24,17 @@ export function view(state: D6State, viewer: Viewer): D6View {
     seats: state.seats.map((s) => ({ ...s })),
     mode: state.mode,
     turn: state.turn,
-    zones: state.zones.map((z) => ({ id: z.id, name: z.name, adjacent: [...z.adjacent] })),
+    // D6-ZONE-08 / D6-HID-06: a hidden zone is the GM's alone, and so is its place beside the others.
+    zones: state.zones.filter((z) => gm || !z.hidden).map((z) => ({ id: z.id, name: z.name, adjacent: gm ? [...z.adjacent] : publicAdjacent(state, z) })),
     characters: state.characters.map((c) => forViewer(splitCharacter(c), viewer) as D6View['characters'][number]),
     // D6-HID-01: traps and hidden things are GM-only until found.
-    traps: state.traps.filter((t) => gm || t.found).map((t) => (gm ? { ...t } : { id: t.id, zone: t.zone, area: t.area, found: t.found, disarmed: t.disarmed })),
-    finds: state.finds.filter((f) => gm || f.found).map((f) => ({ ...f })),
-    barriers: state.barriers.map((b) => ({ ...b })),
+    traps: state.traps.filter((t) => gm || (t.found && !hiddenZone(state, t.zone))).map((t) => (gm ? { ...t } : { id: t.id, zone: t.zone, area: t.area, found: t.found, disarmed: t.disarmed })),
+    finds: state.finds.filter((f) => gm || (f.found && !hiddenZone(state, f.zone))).map((f) => ({ ...f })),
+    barriers: state.barriers.map((b) => (gm || !barrierStatsHidden(state, b) ? { ...b } : { id: b.id, zone: b.zone, caster: b.caster })),
     checks: Object.values(state.checks).map((k) => forViewer(splitCheck(k), viewer) as D6View['checks'][number]),
-    attacks: Object.values(state.attacks).map((a) => structuredClone(a) as unknown as Record<string, unknown>),
-    windows: Object.values(state.windows).map((w) => windowFor(state, w, viewer)),
-    initiative: structuredClone(state.initiative),
+    attacks: Object.values(state.attacks).map((a) => attackFor(state, a, viewer)),
+    windows: Object.values(state.windows).filter((w) => admits(windowAudience(state, w.id), viewer)).map((w) => windowFor(state, w, viewer)),
+    initiative: initiativeFor(state, viewer),
     // D6-HID-03/04: questions and their answers belong to the asking seat and the GM.
     questions: Object.values(state.questions).filter((q) => mine(q.seat)).map((q) => ({ ...q })),
     telepathy: state.telepathy.filter((m) => gm || (seat !== null && m.seats.includes(seat))).map((m) => ({ ...m, seats: [...m.seats] })),
@@ -46,7 +48,9 @@ export function view(state: D6State, viewer: Viewer): D6View {
  * in it: the GM, and a player whose seat controls an eligible character; for everyone else those fields are absent.
  */
 function windowFor(state: D6State, w: ReactionWindow, viewer: Viewer): D6View['windows'][number] {
-  const { deadline, minSpanEnds, ...rest } = w;
+  const { deadline, minSpanEnds, ...own } = w;
+  // A skill window lists the GM in place of its characters (visibility.ts SKILL_WINDOWS).
+  const rest = { ...own, eligible: participantsFor(state, w.kind, w.eligible, viewer), passed: participantsFor(state, w.kind, w.passed, viewer) };
   const link = state.links[w.id] ?? null;
   const mayAct = viewer.role === 'gm' || w.eligible.some((id) => {
     const c = findCharacter(state, id);
@@ -55,16 +59,26 @@ function windowFor(state: D6State, w: ReactionWindow, viewer: Viewer): D6View['w
   return mayAct ? { ...rest, deadline, minSpanEnds, link } : { ...rest, link };
 }
 
-/** What one viewer learns from one event: the same split as view(), decided when the event was made. */
-export function viewEvent(event: D6Event, viewer: Viewer): D6ViewEvent | null {
-  if (viewer.role === 'gm') {
-    return { type: event.type, data: event.hidden ? { ...event.data, ...event.hidden.data } : structuredClone(event.data) };
-  }
-  const seat = seatOf(viewer);
-  if (event.audience.to === 'gm') return null;
-  if (event.audience.to === 'seats' && (seat === null || !event.audience.seats.includes(seat))) return null;
-  if (event.hidden && seat !== null && event.hidden.seats.includes(seat)) {
-    return { type: event.type, data: { ...event.data, ...event.hidden.data } };
-  }
-  return { type: event.type, data: structuredClone(event.data) };
+/** D6-WIN-15: each side's total; a GM-run representative's die is the GM's (D6-HID-01: with the total it gives 機敏). */
+function initiativeFor(state: D6State, viewer: Viewer): D6View['initiative'] {
+  const side = (roll: D6State['initiative']['party']) => {
+    if (!roll) return null;
+    const c = findCharacter(state, roll.character);
+    return viewer.role === 'gm' || !c || !statsHidden(c) ? { ...roll } : { character: roll.character, total: roll.total };
+  };
+  const { party, enemies, ...rest } = state.initiative;
+  return { party: side(party), enemies: side(enemies), ...rest };
+}
+
+/** An attack record; a secret attack's extra critical dice are the GM's (D6-HID-02), as in its events. */
+function attackFor(state: D6State, a: Attack, viewer: Viewer): Record<string, unknown> {
+  const record = structuredClone(a);
+  const secret = a.check !== null && state.checks[a.check]?.secret === true;
+  if (viewer.role === 'gm' || !secret) return record;
+  return { ...record, targets: record.targets.map(({ extraDice: _extra, ...rest }) => rest) };
+}
+
+/** Whether the zone is one only the GM knows (D6-ZONE-08): what lies in it is the GM's too. */
+function hiddenZone(state: D6State, id: string): boolean {
+  return findZone(state, id)?.hidden === true;
 }

@@ -24,7 +24,7 @@ describe('zones and movement', () => {
     const a = t.add('A');
     const b = t.add('B', { owner: 2, zone: side });
     t.do({ type: 'trap.add', zone: z, area: true, note: 'net' });
-    t.do({ type: 'trap.trigger', trap: 't1' });
+    t.do({ type: 'trap.trigger', trap: t.trap(1) });
     expect(t.events.find((e) => e.type === 'trap.triggered')!.data.affected).toEqual([a]);
     expect(t.char(b).zone).toBe(side);
   });
@@ -157,7 +157,7 @@ describe('exploration', () => {
   test('D6-TRAP-03 consuming トラップ after a failed disarm disarms the trap', () => {
     const { t, z, pc } = explorer({ skills: [{ skill: 'traps', uses: 1 }] });
     t.do({ type: 'trap.add', zone: z, area: false, note: 'needle' });
-    t.do({ type: 'check.roll', check: { character: pc, kind: 'trap-disarm', ability: 'AGI', target: 20, subject: 't1' } }, P1, [2, 2]);
+    t.do({ type: 'check.roll', check: { character: pc, kind: 'trap-disarm', ability: 'AGI', target: 20, subject: t.trap(1) } }, P1, [2, 2]);
     t.do({ type: 'check.resolve', check: 'k1' });
     t.do({ type: 'check.consume', check: 'k1' }, P1);
     expect(t.state.traps[0]).toMatchObject({ disarmed: true, found: true });

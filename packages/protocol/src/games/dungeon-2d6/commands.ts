@@ -150,8 +150,16 @@ export const d6Command = z.discriminatedUnion('type', [
   z.object({ type: z.literal('attack.cover'), attack: d6AttackId, target: ch, coverer: ch }),
   z.object({ type: z.literal('attack.evade'), attack: d6AttackId, target: ch }),
   z.object({ type: z.literal('attack.teleport-evade'), attack: d6AttackId, target: ch, zone: d6ZoneId }),
-  z.object({ type: z.literal('attack.defend'), attack: d6AttackId, target: z.union([ch, d6BarrierId]), ability: d6Ability.optional() }),
-  z.object({ type: z.literal('attack.damage'), attack: d6AttackId, target: z.union([ch, d6BarrierId]), amounts: z.array(z.number().int().min(0).max(999)).min(1).max(2) }),
+  /** secret (GM only, D6-HID-02): the defence roll of a GM-run character publishes only that it happened. */
+  z.object({ type: z.literal('attack.defend'), attack: d6AttackId, target: z.union([ch, d6BarrierId]), ability: d6Ability.optional(), secret: z.boolean().default(false) }),
+  /**
+   * gmReactions (D6-WIN-05): the GM keeps the カウンター/自己犠牲 window open for its own characters too. Without it
+   * the GM passes for them as it enters the damage, so whether they hold those skills never shows (D6-HID-01).
+   */
+  z.object({
+    type: z.literal('attack.damage'), attack: d6AttackId, target: z.union([ch, d6BarrierId]),
+    amounts: z.array(z.number().int().min(0).max(999)).min(1).max(2), gmReactions: z.boolean().default(false),
+  }),
   z.object({ type: z.literal('attack.counter'), attack: d6AttackId, target: ch }),
   z.object({ type: z.literal('attack.counter-ruling'), attack: d6AttackId, target: ch, success: z.boolean() }),
   z.object({ type: z.literal('attack.sacrifice'), attack: d6AttackId, target: ch, by: ch }),
@@ -168,12 +176,15 @@ export const d6Command = z.discriminatedUnion('type', [
   z.object({ type: z.literal('skill.enchant'), user: ch, target: ch, ability: d6Ability }),
   z.object({ type: z.literal('skill.mana-shield'), user: ch, target: ch }),
   z.object({ type: z.literal('skill.iron-wall'), user: ch, ability: d6Ability }),
-  z.object({ type: z.literal('skill.barrier'), user: ch }),
+  /** secret (GM only, D6-HID-02): a GM-run caster's 精神 check publishes only that it happened. */
+  z.object({ type: z.literal('skill.barrier'), user: ch, secret: z.boolean().default(false) }),
   z.object({ type: z.literal('skill.illusion'), user: ch }),
   z.object({ type: z.literal('skill.teleport'), user: ch, destination, passengers: z.array(ch).max(40).default([]) }),
+  /** D6-SKL-TELEPORT-04: a passenger the sender does not run accepts the ride in its window (declining is window.pass). */
+  z.object({ type: z.literal('teleport.accept'), window: d6WindowId, character: ch }),
   z.object({ type: z.literal('teleport.mark'), user: ch, place: text(80) }),
   z.object({ type: z.literal('teleport.learn-place'), user: ch, place: text(80), wellKnown: z.boolean() }),
-  z.object({ type: z.literal('skill.summon'), user: ch, name: text(60) }),
+  z.object({ type: z.literal('skill.summon'), user: ch, name: text(60), secret: z.boolean().default(false) }),
   z.object({ type: z.literal('summon.choose-skill'), summon: ch, skill: d6Skill }),
   z.object({ type: z.literal('telepathy.send'), from: ch, to: ch, text: text(2000) }),
   z.object({ type: z.literal('telepathy.read'), user: ch, target: ch }),

@@ -31,7 +31,8 @@ export const d6View = z.object({
   })),
   traps: z.array(z.object({ id: z.string(), zone: z.string(), area: z.boolean(), found: z.boolean(), disarmed: z.boolean(), note: z.string().optional() })),
   finds: z.array(z.object({ id: z.string(), zone: z.string(), note: z.string(), found: z.boolean() })),
-  barriers: z.array(z.object({ id: z.string(), zone: z.string(), caster: z.string(), hp: z.number(), ability: z.number() })),
+  /** A barrier's HP and ability come from its caster's 精神 (D6-SKL-BARRIER-01/03): absent when the caster is GM-run. */
+  barriers: z.array(z.object({ id: z.string(), zone: z.string(), caster: z.string(), hp: z.number().optional(), ability: z.number().optional() })),
   checks: z.array(z.looseObject({ id: z.string(), character: z.string(), kind: z.string() })),
   attacks: z.array(record),
   windows: z.array(z.looseObject({
@@ -45,9 +46,10 @@ export const d6View = z.object({
     deadline: z.number().int().nullable().optional(),
     minSpanEnds: z.number().int().nullable().optional(),
   })),
+  /** D6-WIN-15: each side's total; the die of a GM-run representative is the GM's (D6-HID-01), absent for others. */
   initiative: z.object({
-    party: z.object({ character: z.string(), die: z.number(), total: z.number() }).nullable(),
-    enemies: z.object({ character: z.string(), die: z.number(), total: z.number() }).nullable(),
+    party: z.object({ character: z.string(), die: z.number().optional(), total: z.number() }).nullable(),
+    enemies: z.object({ character: z.string(), die: z.number().optional(), total: z.number() }).nullable(),
     first: z.enum(['party', 'enemies']).nullable(),
     tie: z.boolean(),
   }),
@@ -68,7 +70,7 @@ export type D6View = z.infer<typeof d6View>;
  */
 export const d6EventType = z.enum([
   'attack.applied', 'attack.counter', 'attack.counter-ruled', 'attack.covered', 'attack.damage', 'attack.declared',
-  'attack.defended', 'attack.evaded', 'attack.fumbled', 'attack.illusion', 'attack.sacrifice',
+  'attack.defended', 'attack.evaded', 'attack.failed', 'attack.fumbled', 'attack.illusion', 'attack.sacrifice',
   'attack.teleport-evaded', 'barrier.created', 'barrier.damaged', 'barrier.defended', 'barrier.ended',
   'character.added', 'character.built', 'character.down', 'character.equipped', 'character.moved', 'check.concentrated',
   'check.consumed', 'check.resolved', 'check.rolled', 'combat.ended', 'combat.started', 'find.added', 'find.found',
@@ -78,12 +80,14 @@ export const d6EventType = z.enum([
   'move.failed', 'move.obstructed', 'opposed.passive-rolled', 'opposed.resolved', 'opposed.started', 'options.set',
   'question.answered', 'question.asked', 'question.refused', 'seat.added', 'session.started', 'skill.registered',
   'skill.used', 'spirit-sight.changed', 'spirit.note', 'status.added', 'stealth.changed', 'summon.created',
-  'summon.skill', 'telepathy.message', 'teleport.marked', 'teleport.place', 'teleported', 'transform.changed',
+  'summon.skill', 'telepathy.message', 'teleport.accepted', 'teleport.marked', 'teleport.place', 'teleported', 'transform.changed',
   'trap.added', 'trap.disarmed', 'trap.found', 'trap.triggered', 'turn.started', 'weapon.dropped', 'window.closed',
   'window.min-elapsed', 'window.opened', 'window.passed', 'zone.added', 'zone.linked',
 ]);
 export type D6EventType = z.infer<typeof d6EventType>;
 
-/** One event as one viewer receives it. */
+/** One event as one viewer reads it: the `seen` of the kernel event part that admits that viewer. */
 export const d6ViewEvent = z.object({ type: d6EventType, data: record });
-export type D6ViewEventWire = z.infer<typeof d6ViewEvent>;
+export type D6ViewEvent = z.infer<typeof d6ViewEvent>;
+/** The same type under its earlier name. */
+export type D6ViewEventWire = D6ViewEvent;

@@ -1,8 +1,5 @@
-import type { Viewer } from '@veiltable/protocol';
 import type { D6Command } from '@veiltable/protocol/games/dungeon-2d6';
-import type { Result } from '../../kernel/result.ts';
-import { err, ok } from '../../kernel/result.ts';
-import { Rng } from '../../kernel/rng.ts';
+import type { Handlers } from '../../kernel/define-game.ts';
 import * as check from './apply-check.ts';
 import * as attack from './apply-attack.ts';
 import { characterBuild } from './apply-build.ts';
@@ -11,16 +8,16 @@ import * as magic from './apply-magic.ts';
 import * as moves from './apply-move.ts';
 import * as priv from './apply-private.ts';
 import * as skills from './apply-skills.ts';
+import * as gm from './apply-gm.ts';
+import * as round from './apply-round.ts';
 import * as table from './apply-table.ts';
+import * as teleport from './apply-teleport.ts';
 import * as utility from './apply-utility.ts';
 import * as windows from './apply-window.ts';
-import type { Ctx, Handler } from './context.ts';
-import type { D6Event } from './events.ts';
 import type { D6State } from './state.ts';
 
-type Handlers = { [T in D6Command['type']]: Handler<T> };
-
-const HANDLERS: Handlers = {
+/** One handler per command of the protocol's d6Command (D6-ENG-01): the kernel dispatches on `type`. */
+export const handlers: Handlers<D6State, D6Command> = {
   'seat.add': table.seatAdd,
   'options.set': table.optionsSet,
   'zone.add': table.zoneAdd,
@@ -32,11 +29,11 @@ const HANDLERS: Handlers = {
   'trap.add': table.trapAdd,
   'find.add': table.findAdd,
   'session.start': table.sessionStart,
-  'combat.start': table.combatStart,
-  'combat.end': table.combatEnd,
-  'turn.next': table.turnNext,
-  rest: table.rest,
-  'gm.override': table.gmOverride,
+  'combat.start': round.combatStart,
+  'combat.end': round.combatEnd,
+  'turn.next': round.turnNext,
+  rest: gm.rest,
+  'gm.override': gm.gmOverride,
   'gm.spirit-note': priv.gmSpiritNote,
   'window.pass': windows.windowPass,
   'window.close': windows.windowClose,
@@ -49,8 +46,8 @@ const HANDLERS: Handlers = {
   'opposed.start': check.opposedStart,
   'opposed.roll-passive': check.opposedRollPassive,
   'opposed.resolve': check.opposedResolve,
-  'initiative.roll': table.initiativeRoll,
-  'initiative.decide': table.initiativeDecide,
+  'initiative.roll': round.initiativeRoll,
+  'initiative.decide': round.initiativeDecide,
   'attack.declare': attack.attackDeclare,
   'attack.cover': attack.attackCover,
   'attack.evade': attack.attackEvade,
@@ -73,9 +70,10 @@ const HANDLERS: Handlers = {
   'skill.iron-wall': skills.skillIronWall,
   'skill.barrier': magic.skillBarrier,
   'skill.illusion': skills.skillIllusion,
-  'skill.teleport': magic.skillTeleport,
-  'teleport.mark': magic.teleportMark,
-  'teleport.learn-place': magic.teleportLearnPlace,
+  'skill.teleport': teleport.skillTeleport,
+  'teleport.accept': windows.teleportAccept,
+  'teleport.mark': teleport.teleportMark,
+  'teleport.learn-place': teleport.teleportLearnPlace,
   'skill.summon': magic.skillSummon,
   'summon.choose-skill': magic.summonChooseSkill,
   'telepathy.send': priv.telepathySend,
@@ -96,25 +94,5 @@ const HANDLERS: Handlers = {
   'skill.stealth': utility.skillStealth,
   'skill.spirit-sight': utility.skillSpiritSight,
   'skill.heal': utility.skillHeal,
-  'hp.heal': table.hpHeal,
+  'hp.heal': gm.hpHeal,
 };
-
-/**
- * Runs a command on a private copy of the state (D6-ENG-01): the RNG advances only in the copy, so a rejected command
- * leaves the room untouched and a replay of accepted commands, with their logged times, draws the same dice and
- * sets the same deadlines.
- */
-export function apply(state: D6State, command: D6Command, actor: Viewer, at: number): Result<{ state: D6State; events: D6Event[] }> {
-  if (actor.role === 'spectator') return err('SPECTATOR');
-  const next = structuredClone(state);
-  const ctx: Ctx = { state: next, rng: new Rng(next.rng), actor, at, events: [] };
-  const handler = HANDLERS[command.type] as Handler<D6Command['type']>;
-  const result = handler(ctx, command as never);
-  if (!result.ok) return result;
-  return ok({ state: next, events: ctx.events });
-}
-
-export function validate(state: D6State, command: D6Command, actor: Viewer, at: number): Result<void> {
-  const r = apply(state, command, actor, at);
-  return r.ok ? ok(undefined) : r;
-}
