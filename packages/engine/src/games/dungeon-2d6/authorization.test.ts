@@ -1,3 +1,5 @@
+import type { ChatCommand } from '../../capabilities/chat/chat.ts';
+import type { DiceCommand } from '../../capabilities/dice/roll.ts';
 import type { Viewer } from '@veiltable/protocol';
 import type { D6Command } from '@veiltable/protocol/games/dungeon-2d6';
 import { describe, expect, test } from 'vitest';
@@ -293,7 +295,7 @@ const rows = {
   'skill.spirit-sight': { who: 'controller', command: (x) => ({ type: 'skill.spirit-sight', user: x.a, on: true }) },
   'skill.heal': { who: 'controller', command: (x) => ({ type: 'skill.heal', user: x.a, targets: [x.a, x.b] }) },
   'hp.heal': { who: 'gm', command: (x) => ({ type: 'hp.heal', character: x.a, amount: 2 }) },
-} satisfies Record<D6Command['type'], Row>;
+} satisfies Record<Exclude<D6Command['type'], ChatCommand['type'] | DiceCommand['type']>, Row>;
 
 /** What the actor's attempt comes to on a fresh table prepared for the row: accepted, or the refusal's code. */
 function outcome(row: Row, actor: Viewer): string {

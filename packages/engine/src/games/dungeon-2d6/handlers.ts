@@ -1,3 +1,5 @@
+import type { ChatCommand } from '../../capabilities/chat/chat.ts';
+import type { DiceCommand } from '../../capabilities/dice/roll.ts';
 import type { D6Command } from '@veiltable/protocol/games/dungeon-2d6';
 import type { Handlers } from '../../kernel/define-game.ts';
 import * as check from './apply-check.ts';
@@ -17,7 +19,7 @@ import * as windows from './apply-window.ts';
 import type { D6State } from './state.ts';
 
 /** One handler per command of the protocol's d6Command (D6-ENG-01): the kernel dispatches on `type`. */
-export const handlers: Handlers<D6State, D6Command> = {
+export const handlers: Handlers<D6State, Exclude<D6Command, ChatCommand | DiceCommand>> = {
   'seat.add': table.seatAdd,
   'options.set': table.optionsSet,
   'zone.add': table.zoneAdd,

@@ -1,3 +1,5 @@
+import { chat } from '../../capabilities/chat/chat.ts';
+import { dice } from '../../capabilities/dice/roll.ts';
 import { d6Command, d6View } from '@veiltable/protocol/games/dungeon-2d6';
 import { defineGame } from '../../kernel/define-game.ts';
 import { handlers } from './handlers.ts';
@@ -13,6 +15,7 @@ export const dungeon2d6 = defineGame({
   schemas: { command: d6Command, view: d6View },
   setup,
   handlers,
+  capabilities: [chat, dice],
   view,
   seats: (state) => state.seats.map((s) => ({ id: s.id, name: s.name })),
   phases,

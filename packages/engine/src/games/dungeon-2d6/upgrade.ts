@@ -1,6 +1,7 @@
+import { setupFeed } from '../../capabilities/feed/feed.ts';
 import type { SavedWindow } from '../../kernel/reaction-window-upgrade.ts';
 import { upgradeWindow } from '../../kernel/reaction-window-upgrade.ts';
-import { mapValuesKeeping } from '../../kernel/upgrade.ts';
+import { mapValuesKeeping, withMissing } from '../../kernel/upgrade.ts';
 import type { D6State } from './state.ts';
 
 /** A state as an earlier version may have saved it: windows with flags instead of deadlines. */
@@ -11,8 +12,9 @@ type SavedD6State = Omit<D6State, 'windows'> & { windows: Record<string, SavedWi
  * (D6-WIN-13) get them, counted from `at`, the time the room loads the state (see upgradeWindow).
  */
 export function upgrade(saved: unknown, at: number): D6State {
-  const state = saved as SavedD6State;
+  // Rooms saved before the table's chat and dice came to dungeon-2d6 start with an empty feed.
+  const state: SavedD6State = withMissing(saved as SavedD6State, setupFeed());
   const spans = { timeoutSeconds: state.options.windowTimeoutSeconds, minSeconds: state.options.activeWindowMinSeconds };
-  const windows = mapValuesKeeping(state.windows, (w) => upgradeWindow(w, spans, at));
-  return windows === state.windows ? (state as D6State) : { ...state, windows };
+  const windows = mapValuesKeeping(state.windows, (w: SavedWindow) => upgradeWindow(w, spans, at));
+  return windows === state.windows && state === saved ? (state as D6State) : ({ ...state, windows } as D6State);
 }

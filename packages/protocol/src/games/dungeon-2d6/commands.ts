@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { chatCommands } from '../../capabilities/chat.ts';
+import { diceCommands } from '../../capabilities/dice.ts';
 import { seatId } from '../../common.ts';
 import {
   d6Abilities, d6Ability, d6AttackId, d6BarrierId, d6CharacterId, d6CheckId, d6CheckKind, d6Controller, d6Equipment,
@@ -54,6 +56,9 @@ const destination = z.discriminatedUnion('kind', [
 
 /** Every command of the dungeon-2d6 rule set. */
 export const d6Command = z.discriminatedUnion('type', [
+  // The table's chat and dice.
+  ...chatCommands,
+  ...diceCommands,
   // Table and scene set-up (GM). Seats are the players' links; characters name their owning seat.
   z.object({ type: z.literal('seat.add'), name: text(40) }),
   z.object({ type: z.literal('options.set'), options: d6Options.partial() }),
