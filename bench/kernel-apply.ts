@@ -59,7 +59,8 @@ function benchRoom(): FreeTableState {
 
 /** One decl.answer through the declarations handler, on a draft (the kernel) or on a deep copy. */
 function answerOnce(state: FreeTableState, mechanism: 'draft' | 'copy'): void {
-  const work = mechanism === 'draft' ? draftOf(state) : { draft: clonePlain(state), finish: () => work.draft };
+  const copy = mechanism === 'copy' ? clonePlain(state) : state;
+  const work: { draft: FreeTableState; finish(): FreeTableState } = mechanism === 'draft' ? draftOf(state) : { draft: copy, finish: () => copy };
   const events: GameEvent[] = [];
   const ctx: Ctx<FreeTableState> = {
     state: work.draft,
