@@ -154,7 +154,7 @@ export class Connection<V = unknown> {
         return;
       }
       case 'ack':
-        this.commands.committed([message.ref], message.seq);
+        this.commands.committed([{ ref: message.ref, seq: message.seq }]);
         return;
       case 'rejected':
         this.commands.refused(message.ref, message.code, message.rule, message.detail);

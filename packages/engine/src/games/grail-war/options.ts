@@ -1,8 +1,10 @@
 import type { GwMatchCell, GwMatchKind, GwMatchupTable, GwOptions } from '@veiltable/protocol/games/grail-war';
-import { gwMatchKind, gwOptions } from '@veiltable/protocol/games/grail-war';
 
-/** The six kinds the matchup table knows (GW-BATTLE-13). */
-export const MATCH_KINDS = gwMatchKind.options;
+/**
+ * The six kinds the matchup table knows (GW-BATTLE-13), in the protocol's order (sheets.test.ts checks that they
+ * are the protocol's). Written out so that this module, which the client's option forms import, carries no schema.
+ */
+export const MATCH_KINDS: readonly GwMatchKind[] = ['smash', 'counter', 'rush', 'critical', 'np', 'wait'];
 export type MatchKind = GwMatchKind;
 /** W: row wins; L: column wins; '=': same kind (BATTLE-14); '·': nothing happens. */
 export type MatchCell = GwMatchCell;
@@ -81,16 +83,4 @@ export function defaultGrailWarOptions(version: RulesVersion = '001'): GrailWarO
     armyDefenseLoss: 1,
     stepTimerSeconds: null,
   };
-}
-
-/**
- * Checks option values a GM may set; returns the first bad key or null. Ranges and values are the wire schema's; a
- * matchup table must also agree with itself (if I win, you lose).
- */
-export function badOption(o: GrailWarOptions): string | null {
-  const parsed = gwOptions.safeParse(o);
-  if (!parsed.success) return String(parsed.error.issues[0]?.path[0] ?? 'options');
-  const mirror = { W: 'L', L: 'W', '=': '=', '·': '·' } as const;
-  for (const row of MATCH_KINDS) for (const col of MATCH_KINDS) if (o.matchupTable[col][row] !== mirror[o.matchupTable[row][col]]) return 'matchupTable';
-  return null;
 }

@@ -7,7 +7,7 @@ import type { Cmd, Knowledge, PrebattleDecl } from './commands.ts';
 import type { Ctx } from './context.ts';
 import { copyOf, done, requireGm, stepDeadline } from './context.ts';
 import { emit } from './events.ts';
-import { badOption } from './options.ts';
+import { badOption } from './option-check.ts';
 import type { Battle, Participant } from './state.ts';
 import { characterOf, characterOfSeat } from './state.ts';
 import { registerPair, sideMayAmbush } from './relations.ts';

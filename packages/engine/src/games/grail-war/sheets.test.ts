@@ -1,6 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { EX_DEFAULT, gradeValue, ladderRow, parseRank, raiseRank, rankValue } from './grades.ts';
-import { badOption, defaultGrailWarOptions } from './options.ts';
+import { badOption } from './option-check.ts';
+import { defaultGrailWarOptions, MATCH_KINDS } from './options.ts';
+import { gwMatchKind } from '@veiltable/protocol/games/grail-war';
 import { validateMasterSheet, validateServantSheet } from './sheets.ts';
 import { hitsOf, judgment as j, master, planVs, servant, submit } from './test-support.ts';
 import { pair, poolOf } from './test-pair.ts';
@@ -93,3 +95,7 @@ describe('§0.1 EX grades in battle', () => {
 function np(id: string) {
   return { id, name: id, npType: 'antiPersonnel' as const, mode: 'alwaysActive' as const, hpDamage: 1, mpDamage: 0, mpCost: 0, cards: 1 };
 }
+
+test('GW-BATTLE-13 the matchup kinds the option forms use are the wire schema\'s, in its order', () => {
+  expect([...MATCH_KINDS]).toEqual(gwMatchKind.options);
+});
