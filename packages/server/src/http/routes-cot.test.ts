@@ -40,8 +40,8 @@ describe('a Call of <T> room over the HTTP API', () => {
     const re = await app.inject({ method: 'POST', url: `/api/rooms/${created.roomId}/seats/s2/reissue`, headers: bearer(created.gmToken) });
     expect(seatLinkResponse.parse(re.json())).toMatchObject({ seat: 's2', name: 'Bruno' });
 
-    // The room parses commands with its own game's schema: a free-table command is not Call of <T>'s.
-    const foreign = await room.submit({ type: 'chat.send', to: { kind: 'all' }, text: 'hi' }, { role: 'gm' });
+    // The room parses commands with its own game's schema: the free table's cards are not Call of <T>'s.
+    const foreign = await room.submit({ type: 'deck.deal', seat: 's1', count: 1 }, { role: 'gm' });
     expect(foreign).toMatchObject({ ok: false, error: { code: 'UNKNOWN_COMMAND' } });
   });
 });

@@ -180,8 +180,9 @@ describe('commands are parsed against the room’s own game', () => {
     const store = memoryStore();
     const clock = new FakeClock();
     const d6 = await d6Room(store, clock);
-    const chat = await d6.submit({ type: 'chat.send', to: { kind: 'all' }, text: 'hi' }, GM);
-    expect(chat.ok ? 'accepted' : chat.error.code).toBe('UNKNOWN_COMMAND');
+    // The table's chat is every game's now; its cards are the free table's alone.
+    const deal = await d6.submit({ type: 'deck.deal', seat: 's1', count: 1 }, GM);
+    expect(deal.ok ? 'accepted' : deal.error.code).toBe('UNKNOWN_COMMAND');
 
     await store.createRoom({ id: 'ftroom', game: 'free-table', title: 'Free', createdAt: '2020-01-01T00:00:00Z' }, freeTable.setup('ab'.repeat(32)));
     const ft = new Room({ id: 'ftroom', game: freeTable, store, timerHost: clock });
