@@ -72,7 +72,7 @@ export function storeContract(name: string, open: OpenStore): void {
 
     // Tests share one store; each works in rooms of its own so they cannot see each other.
     const newRoom = async (initialState: unknown = { phase: 'setup' }): Promise<RoomRecord> => {
-      const room = { id: `r-${randomUUID()}`, game: 'free-table', title: '밤의 탁자 夜の卓', createdAt: '2025-01-01T00:00:00.000Z' };
+      const room = { id: `r-${randomUUID()}`, game: 'any-game', title: '밤의 탁자 夜の卓', createdAt: '2025-01-01T00:00:00.000Z' };
       await store.createRoom(room, initialState);
       return room;
     };

@@ -1,5 +1,6 @@
 import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { DEFAULT_GAME } from '@veiltable/engine/games';
 import type { Viewer } from '@veiltable/protocol';
 import type { Store } from '../db/store.ts';
 import type { Room } from './room.ts';
@@ -54,7 +55,7 @@ async function writeOwnerOnly(file: string, text: string): Promise<void> {
 }
 
 async function createDemo(store: Store, rooms: RoomRegistry): Promise<DemoFile> {
-  const room = await rooms.create({ title: DEMO_TITLE, game: 'free-table' });
+  const room = await rooms.create({ title: DEMO_TITLE, game: DEFAULT_GAME });
   const links: DemoLink[] = [{ label: 'GM', viewer: GM, token: await issueToken(store, room.id, GM) }];
   for (const name of DEMO_SEATS) {
     const seat = await addSeat(room, name);
