@@ -77,10 +77,3 @@ export const serverMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('kicked'), code: rejectionCode, seq: z.number().int() }),
 ]);
 export type ServerMessage = z.infer<typeof serverMessage>;
-
-/**
- * Socket.IO event name used for every message in both directions. Client to server, the payload is the message's
- * JSON text (the server size-checks and parses it); server to client, it is the message object itself, so Socket.IO
- * serializes it once.
- */
-export const WIRE_EVENT = 'm';

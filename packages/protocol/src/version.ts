@@ -3,3 +3,10 @@ export const PROTOCOL_VERSION = 3 as const;
 
 /** Largest inbound message, in UTF-16 code units of its JSON text. */
 export const MAX_MESSAGE_CHARS = 16_384;
+
+/**
+ * Socket.IO event name used for every message in both directions. Client to server, the payload is the message's
+ * JSON text (the server size-checks and parses it); server to client, it is the message object itself, so Socket.IO
+ * serializes it once.
+ */
+export const WIRE_EVENT = 'm';

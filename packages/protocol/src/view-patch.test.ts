@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { diffJson, sameJson } from './view-diff.ts';
-import { applyPatch, PatchMismatch, viewPatch, type PatchOp } from './view-patch.ts';
+import { applyPatch, PatchMismatch } from './apply-patch.ts';
+import { viewPatch, type PatchOp } from './view-patch.ts';
 
 /** What a client holds: the value as it came off the wire. */
 const wire = (v: unknown): unknown => JSON.parse(JSON.stringify(v));

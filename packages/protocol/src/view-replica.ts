@@ -1,5 +1,5 @@
 import type { ServerMessage } from './messages.ts';
-import { applyPatch, PatchMismatch } from './view-patch.ts';
+import { applyPatch, PatchMismatch } from './apply-patch.ts';
 
 /** What one message did to the view a client holds. */
 export type ReplicaStep =

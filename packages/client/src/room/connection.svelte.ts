@@ -2,8 +2,8 @@ import type { ServerMessage, Viewer } from '@veiltable/protocol';
 import { CommandTracker, type CommandOutcome, type Rejection } from './command-tracker.svelte.ts';
 import { ServerClock } from './server-clock.svelte.ts';
 import { SocketLink, socketIoFactory, type AuthProvider, type ConnectionStatus, type SocketFactory } from './socket-link.svelte.ts';
-import { ViewReplica } from './view-replica.ts';
-import { PROTOCOL } from './wire.ts';
+import { ViewReplica } from '@veiltable/protocol/view-replica';
+import { PROTOCOL_VERSION } from '@veiltable/protocol/version';
 
 export type { CommandOutcome, ConnectionStatus, Rejection };
 export type { AuthProvider, SocketFactory, WireSocket } from './socket-link.svelte.ts';
@@ -79,7 +79,7 @@ export class Connection<V = unknown> {
 
   /** Opens the socket. The handshake is read on every (re)connect, so it always carries the newest seq. */
   start(): void {
-    const auth: AuthProvider = (cb) => cb({ token: this.token, protocol: PROTOCOL, ...(this.lastSeq === null ? {} : { lastSeq: this.lastSeq }) });
+    const auth: AuthProvider = (cb) => cb({ token: this.token, protocol: PROTOCOL_VERSION, ...(this.lastSeq === null ? {} : { lastSeq: this.lastSeq }) });
     this.link.open(auth, {
       frame: (raw) => this.receive(raw),
       closed: (final) => {

@@ -1,6 +1,6 @@
 import type { ClientMessage, HandshakeAuth } from '@veiltable/protocol';
 import { io } from 'socket.io-client';
-import { WIRE } from './wire.ts';
+import { WIRE_EVENT } from '@veiltable/protocol/version';
 
 export type ConnectionStatus = 'connecting' | 'online' | 'offline' | 'kicked';
 
@@ -62,7 +62,7 @@ export class SocketLink {
     this.socket = socket;
     // Online only once the welcome arrives: before that there is no view to show.
     socket.on('connect', () => (this.status = 'connecting'));
-    socket.on(WIRE, (raw: unknown) => listener.frame(raw));
+    socket.on(WIRE_EVENT, (raw: unknown) => listener.frame(raw));
     socket.on('disconnect', (reason: string) => {
       listener.closed(this.kicked);
       if (this.kicked) {
@@ -105,7 +105,7 @@ export class SocketLink {
   /** Sends one message as JSON text (the server size-checks the text before parsing); false without a socket. */
   send(message: ClientMessage): boolean {
     if (!this.socket) return false;
-    this.socket.emit(WIRE, JSON.stringify(message));
+    this.socket.emit(WIRE_EVENT, JSON.stringify(message));
     return true;
   }
 

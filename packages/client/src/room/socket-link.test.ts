@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, test } from 'vitest';
 import { SocketLink, type AuthProvider, type WireSocket } from './socket-link.svelte.ts';
-import { WIRE } from './wire.ts';
+import { WIRE_EVENT } from '@veiltable/protocol/version';
 
 class FakeSocket implements WireSocket {
   active = true;
@@ -58,10 +58,10 @@ describe('SocketLink', () => {
   });
 
   test('frames go up as received; messages go out as JSON text on the wire event', () => {
-    socket.fire(WIRE, { type: 'pong' });
+    socket.fire(WIRE_EVENT, { type: 'pong' });
     expect(frames).toEqual([{ type: 'pong' }]);
     expect(link.send({ type: 'resync' })).toBe(true);
-    expect(socket.sent).toEqual([[WIRE, '{"type":"resync"}']]);
+    expect(socket.sent).toEqual([[WIRE_EVENT, '{"type":"resync"}']]);
   });
 
   test('a handshake refusal is final: reported as such, and tried again only on request', () => {

@@ -1,7 +1,6 @@
-import type { PatchOp, PatchPath } from '@veiltable/protocol';
+import type { PatchOp, PatchPath } from './view-patch.ts';
 
-// The protocol's applyPatch, without the protocol's zod schemas of the same module: the page applies what its own
-// server sent. apply-patch.test.ts holds the two to the same results.
+// Plain functions, no schema: the client imports this module on its own (@veiltable/protocol/apply-patch).
 
 /** A patch that does not fit the value it is applied to (a path through nothing, an index out of range). */
 export class PatchMismatch extends Error {
@@ -16,9 +15,8 @@ type Container = Record<string, unknown> | unknown[];
 const isContainer = (v: unknown): v is Container => typeof v === 'object' && v !== null;
 
 /**
- * Applies `ops` to `root` without changing it: every container on a changed path is copied once, everything else is
- * shared with `root`, so a component showing an unchanged part is not redrawn. Throws PatchMismatch when an op does
- * not fit.
+ * Applies `ops` to `root` without changing it: every container on a changed path is copied once, everything
+ * else is shared with `root`. Throws PatchMismatch when an op does not fit.
  */
 export function applyPatch(root: unknown, ops: readonly PatchOp[]): unknown {
   const copies = new WeakSet<object>();
@@ -30,8 +28,9 @@ export function applyPatch(root: unknown, ops: readonly PatchOp[]): unknown {
   };
   /** The container at `path` (the root when empty), copied with every container above it. */
   const reach = (path: PatchPath, op: PatchOp): Container => {
-    if (!isContainer(root)) throw new PatchMismatch(op.path, 'the view is not an object');
-    let node: Container = own(root);
+    const top = root;
+    if (!isContainer(top)) throw new PatchMismatch(op.path, 'the view is not an object');
+    let node: Container = own(top);
     root = node;
     for (const key of path) {
       const child = get(node, key, op.path);
