@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import type { GwSheet } from '@veiltable/protocol/games/grail-war';
 import { ARTIFACTS, browserStack, UI_TIMEOUT_MS, withPages } from './support/browser.ts';
-import { gwRoom, gwView, masterSheet, servantSheet } from './support/gw-table.ts';
+import { batchRevealed, gwRoom, gwView, masterSheet, servantSheet } from './support/gw-table.ts';
 import { RecordingClient } from './support/recording-client.ts';
 import { auditFrames, plantText, type Plant, type ViewerKey } from './support/secret-audit.ts';
 import { commit } from './support/session.ts';
@@ -163,10 +163,10 @@ async function fight(version: Version): Promise<void> {
         await lockPlan(mb, []);
       }
 
-      // GW-BATTLE-11 / HIDE-D5: both masters hold seals, so the sealed window opens after the reveal. Master A puts
+      // GW-BATTLE-11 / HIDE-D5: both masters stand in the battle, so the sealed window opens after the reveal. Master A puts
       // 절대 방어 on slot 5 in batch 1; Master B passes.
       await gm.waitFor(() => gwView(gm).battle?.phase === 'window', `gm: window ${batch}`);
-      const reveal = gm.events().find((e) => e.event.type === 'batch.revealed' && 'batch' in e.event && e.event.batch === batch);
+      const reveal = batchRevealed(gm, batch);
       expect(reveal, `batch ${batch} revealed`).toBeDefined();
       revealSeqs.push(reveal!.seq);
       await ma.getByTestId('gw-window').waitFor({ timeout: UI_TIMEOUT_MS });

@@ -1,10 +1,10 @@
 import { describe, expect, test } from 'vitest';
 import { verifyCommitment } from '@veiltable/engine';
 import { defaultGrailWarOptions } from '@veiltable/engine/games/grail-war';
-import type { GameCommandInput, GameViewEvent } from '@veiltable/protocol';
 import type { GwSheet, GwView } from '@veiltable/protocol/games/grail-war';
+import { batchCommitmentsSeen, batchRevealed, slotsSeen } from './support/gw-table.ts';
 import { createRoom } from './support/http-api.ts';
-import { RecordingClient } from './support/recording-client.ts';
+import { RecordingClient, type GameCommandInput } from './support/recording-client.ts';
 import { auditFrames, plantText, type Plant, type ViewerKey } from './support/secret-audit.ts';
 import { serverStack } from './support/server-stack.ts';
 import { allAt, commit } from './support/session.ts';
@@ -16,17 +16,10 @@ import { allAt, commit } from './support/session.ts';
 const stack = serverStack({ database: 'postgres' });
 const sockets = stack.sockets;
 
-type GwEvent = Extract<GameViewEvent, { type: 'batch.revealed' | 'slot.resolved' }>;
-
 function gw(client: RecordingClient): GwView {
   const v = client.view;
   if (v?.game !== 'grail-war') throw new Error(`${client.label}: not a grail-war view`);
   return v;
-}
-
-/** Grail War events of one type this client received. */
-function gwEvents<T extends GwEvent['type']>(client: RecordingClient, type: T): { seq: number; event: Extract<GwEvent, { type: T }> }[] {
-  return client.events().flatMap(({ seq, event }) => (event.type === type && 'answers' in event === (type === 'batch.revealed') ? [{ seq, event: event as Extract<GwEvent, { type: T }> }] : []));
 }
 
 function servantSheet(alias: string, trueName: string, npId: string, npName: string, bonus: string): GwSheet {
@@ -135,19 +128,21 @@ async function fight(version: '001' | '000'): Promise<void> {
     await commit(sb, batch.b);
     await commit(ma, { type: 'battle.submit', plan: plan(null, []) });
     const last = await commit(mb, { type: 'battle.submit', plan: plan(null, []) });
-    const revealed = last.events.find((e) => e.type === 'batch.revealed');
-    expect(revealed, `batch ${n} revealed when the last plan came in`).toBeDefined();
-    // The reveal publishes every plan and salt at once; every commitment checks out.
-    if (revealed && 'answers' in revealed) {
-      for (const a of revealed.answers) expect(verifyCommitment(a.answer, a.salt!, a.commitment!)).toBe(true);
+    const revealed = batchRevealed(mb, n);
+    expect(revealed?.seq, `batch ${n} revealed when the last plan came in`).toBe(last.seq);
+    // The reveal publishes every plan and salt at once; every commitment checks out, and each is the one shown while
+    // the batch was sealed.
+    if (revealed) {
+      for (const a of revealed.entries) expect(verifyCommitment(a.answer, a.salt!, a.commitment!)).toBe(true);
+      for (const [character, commitment] of batchCommitmentsSeen(mb, n)) expect(revealed.entries.find((a) => a.character === character)?.commitment).toBe(commitment);
       if (n === 1) for (const p of plants) if (p.label === 'NPID-A') Object.assign(p, { after: ['gm', s1, s2, s3, s4, ...(version === '000' ? ['spectator'] : [])], revealSeq: last.seq });
       if (n === 2) for (const p of plants) if (p.label === 'NPID-B') Object.assign(p, { after: ['gm', s1, s2, s3, s4, ...(version === '000' ? ['spectator'] : [])], revealSeq: last.seq });
     }
-    // BATTLE-11: both masters hold seals, so the sealed window opens; one uses 절대 방어 on slot 5, one passes.
+    // BATTLE-11: both masters stand in the battle, so the sealed window opens; one uses 절대 방어 on slot 5, one passes.
     for (const c of [ma, mb]) await c.waitFor(() => gw(c).battle?.phase === 'window', `${c.label}: window ${n}`);
     await commit(ma, { type: 'battle.window', decl: { actions: n === 1 ? [{ seal: 'absoluteDefense', slot: 5 }] : [] } });
     const resolved = await commit(mb, { type: 'battle.window', decl: { actions: [] } });
-    expect(resolved.events.filter((e) => e.type === 'slot.resolved')).toHaveLength(5);
+    expect(slotsSeen(mb).filter((r) => r.seq === resolved.seq)).toHaveLength(5);
   }
   const end = await gm.waitFor(() => gw(gm).battle?.phase === 'ended', 'battle over').then(() => gw(gm).battle!);
   expect(end.endReason).toBe('batchesDone');
@@ -157,16 +152,16 @@ async function fight(version: '001' | '000'): Promise<void> {
 
   // HIDE-03: the attacker's side sees its damage steps without the info term, the GM sees them with it, the target
   // side sees only the final amounts.
-  const saHits = (c: RecordingClient) => gwEvents(c, 'slot.resolved').flatMap((e) => e.event.record.hits.filter((h) => h.attacker === 'sa'));
+  const saHits = (c: RecordingClient) => slotsSeen(c).flatMap((e) => e.record.hits.filter((h) => h.attacker === 'sa'));
   expect(saHits(gm).length).toBeGreaterThan(0);
   expect(saHits(gm).every((h) => h.steps?.some((s) => s.step === 'info'))).toBe(true);
   expect(saHits(sa).every((h) => h.steps && !h.steps.some((s) => s.step === 'info'))).toBe(true);
   expect(saHits(sb).every((h) => h.steps === undefined)).toBe(true);
   // HP bookkeeping seen by the owner adds up to the hits it was shown.
-  const taken = gwEvents(sb, 'slot.resolved').flatMap((e) => e.event.record.hits.filter((h) => h.target === 'sb')).reduce((n, h) => n + h.hp, 0);
+  const taken = slotsSeen(sb).flatMap((e) => e.record.hits.filter((h) => h.target === 'sb')).reduce((n, h) => n + h.hp, 0);
   expect(gw(sb).characters.find((c) => c.id === 'sb')!.sheet!.hp.current).toBe(60 - taken);
-  if (version === '001') expect(gwEvents(spec, 'slot.resolved')).toEqual([]);
-  else expect(gwEvents(spec, 'slot.resolved')).toHaveLength(10);
+  if (version === '001') expect(slotsSeen(spec)).toEqual([]);
+  else expect(slotsSeen(spec)).toHaveLength(10);
 
   // Late joiners get whole views: the secrets must stay out of those too.
   const late = [open(room.gmToken, 'gm-late'), open(room.seats[0]!.token, 'sa-late'), open(room.seats[2]!.token, 'sb-late'), open(room.spectatorToken, 'spec-late')];

@@ -1,5 +1,4 @@
-import type { GameCommandInput } from './recording-client.ts';
-import type { GwSheet, GwView } from '@veiltable/protocol/games/grail-war';
+import type { GwCommand, GwSheet, GwSlotView, GwView } from '@veiltable/protocol/games/grail-war';
 import { createRoom, type TestRoom } from './http-api.ts';
 import { RecordingClient } from './recording-client.ts';
 import type { ServerStack } from './server-stack.ts';
@@ -7,7 +6,7 @@ import { commit } from './session.ts';
 
 type ServantSheet = Extract<GwSheet, { kind: 'servant' }>;
 type MasterSheet = Extract<GwSheet, { kind: 'master' }>;
-type Command<T extends GameCommandInput['type']> = Extract<GameCommandInput, { type: T }>;
+type Command<T extends GwCommand['type']> = Extract<GwCommand, { type: T }>;
 type Participant = Command<'battle.start'>['participants'][number];
 type Plan = Command<'battle.submit'>['plan'];
 type Judgment = Extract<Plan['slots'][number], { type: 'play' }>['vs'][string];
@@ -72,4 +71,52 @@ export async function gwRoom<const N extends readonly string[], const O extends 
   await Promise.all([gm, ...players].map((c) => c.connect()));
   const seats = room.seats.map((s) => s.seat) as { [K in keyof N]: string };
   return { room, seats, gm, players: players as { [K in keyof O]: RecordingClient } };
+}
+
+/** The view this client held at `seq`: the last it got at or before that seq. */
+export function gwViewAt(client: RecordingClient, seq: number): GwView {
+  const held = client.views.findLast((v) => v.seq <= seq)?.view;
+  if (held?.game !== 'grail-war') throw new Error(`${client.label}: no grail-war view at seq ${seq}`);
+  return held;
+}
+
+/**
+ * Every slot result this client was shown, once each, in the order it first appeared, with the seq of the view that
+ * first held it: the battle's log is in the view, one record per resolved slot its viewer may see.
+ */
+export function slotsSeen(client: RecordingClient): { seq: number; record: GwSlotView }[] {
+  const seen = new Set<string>();
+  const out: { seq: number; record: GwSlotView }[] = [];
+  for (const { seq, view } of client.views) {
+    if (view.game !== 'grail-war' || !view.battle) continue;
+    for (const record of view.battle.history) {
+      const key = `${view.battle.id}:${record.batch}:${record.slot}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      out.push({ seq, record });
+    }
+  }
+  return out;
+}
+
+type Submission = NonNullable<NonNullable<GwView['battle']>['submission']>;
+
+/** Batch `batch`'s submissions as this client first saw them revealed, with the seq of that view; undefined if never. */
+export function batchRevealed(client: RecordingClient, batch: number): { seq: number; entries: Submission['entries'] } | undefined {
+  for (const { seq, view } of client.views) {
+    const b = view.game === 'grail-war' ? view.battle : null;
+    if (b?.batch === batch && b.submission?.status === 'revealed') return { seq, entries: b.submission.entries };
+  }
+  return undefined;
+}
+
+/** The commitments (character → hash) this client was shown while batch `batch` was sealed: what it checks the reveal by. */
+export function batchCommitmentsSeen(client: RecordingClient, batch: number): Map<string, string> {
+  const seen = new Map<string, string>();
+  for (const { view } of client.views) {
+    const b = view.game === 'grail-war' ? view.battle : null;
+    if (b?.batch !== batch || b.submission?.status !== 'open') continue;
+    for (const e of b.submission.entries) if (e.commitment) seen.set(e.character, e.commitment);
+  }
+  return seen;
 }
