@@ -21,25 +21,29 @@ export function view(state: GrailWarState, viewer: Viewer): GrailWarView {
   const battle = state.battle;
   // A battle reads its own snapshot; between battles the room ledger says what each knower knows (INFO-13).
   const known = knowledgeFor(acl, battle ? battle.knowledge : state.ledger, viewer);
-  const characters: CharacterView[] =
+  // A spectator who follows battles (F28) sees the public side (alias or name, kind) of the battle's participants.
+  const listed =
     viewer.role === 'spectator' && !mirrors(acl, viewer)
-      ? []
-      : Object.values(state.characters).map((c) => {
-          const own = seesPrivate(acl, c.id, viewer);
-          const k = known.find((x) => x.target === c.id);
-          const servant = c.sheet.kind === 'servant' ? c.sheet : null;
-          return {
-            id: c.id,
-            kind: c.sheet.kind,
-            name: servant ? servant.alias : c.sheet.kind === 'master' ? c.sheet.name : '',
-            seat: own ? c.seat : null,
-            className: servant && (own || k?.classKnown) ? servant.className : null,
-            trueName: servant && (own || k?.trueNameKnown) ? servant.trueName : null,
-            sheet: own ? copyJson(c.sheet) : null,
-            status: own ? statusFor(state, acl, c, viewer) : null,
-            sanctions: concealmentOf(state, c.id).sanctions,
-          };
-        });
+      ? battle && seesReveals(acl, viewer)
+        ? Object.values(state.characters).filter((c) => battle.participants.some((p) => p.id === c.id))
+        : []
+      : Object.values(state.characters);
+  const characters: CharacterView[] = listed.map((c) => {
+    const own = seesPrivate(acl, c.id, viewer);
+    const k = known.find((x) => x.target === c.id);
+    const servant = c.sheet.kind === 'servant' ? c.sheet : null;
+    return {
+      id: c.id,
+      kind: c.sheet.kind,
+      name: servant ? servant.alias : c.sheet.kind === 'master' ? c.sheet.name : '',
+      seat: own ? c.seat : null,
+      className: servant && (own || k?.classKnown) ? servant.className : null,
+      trueName: servant && (own || k?.trueNameKnown) ? servant.trueName : null,
+      sheet: own ? copyJson(c.sheet) : null,
+      status: own ? statusFor(state, acl, c, viewer) : null,
+      sanctions: concealmentOf(state, c.id).sanctions,
+    };
+  });
   return {
     game: 'grail-war',
     viewer: copyJson(viewer),
