@@ -192,7 +192,8 @@ describe('browser · dungeon-2d6 GM forms', () => {
       await p2.getByTestId('d6-item-bag').waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
       expect(character('ch2').skills).toMatchObject({ itemBag: { uses: 0 } });
 
-      // 転移魔法 from Rin's phone to the place she knows, Sol along as a passenger (D6-SKL-TELEPORT-04).
+      // 転移魔法 from Rin's phone to the place she knows, Sol along as a passenger (D6-SKL-TELEPORT-04): Sol is
+      // another seat's, so his player accepts the ride on his own phone before the jump.
       const teleport = p1.getByTestId('d6-teleport-form');
       await teleport.getByTestId('d6-teleport-kind').selectOption('known');
       await teleport.getByTestId('d6-teleport-place').selectOption('Moon Gate');
@@ -200,6 +201,11 @@ describe('browser · dungeon-2d6 GM forms', () => {
       expect(await riders.evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value))).toEqual(['ch2']);
       await riders.check();
       await teleport.getByTestId('d6-teleport-submit').click();
+      await p1.getByTestId('d6-ride-pending').filter({ hasText: 'Sol' }).waitFor({ timeout: UI_TIMEOUT_MS });
+      const ride = p2.locator('[data-testid="d6-prompt"][data-kind="passengers"]');
+      await ride.filter({ hasText: 'Moon Gate' }).waitFor({ timeout: UI_TIMEOUT_MS });
+      await p2.screenshot({ path: join(ARTIFACTS, 'browser-d6-gm-p2-ride.png'), fullPage: true });
+      await ride.getByTestId('d6-ride-accept').click();
       await gm.waitFor(() => character('ch1').zone === character('ch2').zone && character('ch1').zone !== 'z1', 'gm: Rin and Sol teleported');
       const gate = d6().zones.find((z) => z.name === 'Moon Gate')!;
       for (const p of [p1, p2, desk]) {

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { ARTIFACTS, browserStack, phonePage, UI_TIMEOUT_MS, waitForCount, withPages } from './support/browser.ts';
+import { attackTarget } from './support/d6-table.ts';
 import { commit } from './support/session.ts';
 import { tableRoom } from './support/table-room.ts';
 
@@ -80,8 +81,8 @@ describe('browser · dungeon-2d6', () => {
       await page.screenshot({ path: join(ARTIFACTS, 'browser-d6-2-react.png'), fullPage: true });
       await react.getByTestId('d6-cover').click();
       await gm.waitFor(() => gm.currentD6().attacks.some((a) => (a.targets as { coverer: string | null }[])[0]?.coverer === 'ch2'), 'gm: Sol covers Rin');
-      const defended = await commit(gm, { type: 'attack.defend', attack: 'a1', target: 'ch1' });
-      expect(defended.events.some((e) => e.type === 'attack.defended' && 'data' in e && e.data.defender === 'ch2')).toBe(true);
+      await commit(gm, { type: 'attack.defend', attack: 'a1', target: 'ch1' });
+      expect(attackTarget(gm, 'a1', 'ch1')).toMatchObject({ state: 'defended', defender: 'ch2' });
       await waitForCount(page, '[data-testid="d6-prompt"][data-kind="react"]', 0);
       await page.screenshot({ path: join(ARTIFACTS, 'browser-d6-3-defended.png'), fullPage: true });
 

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import type { GameCommandInput, GameViewEvent } from '@veiltable/protocol';
 import type { D6View } from '@veiltable/protocol/games/dungeon-2d6';
+import { attackTarget, d6Attacks, d6ViewAt, newestCheck, sawWindowClosed } from './support/d6-table.ts';
 import { createRoom } from './support/http-api.ts';
-import { RecordingClient } from './support/recording-client.ts';
+import { RecordingClient, type GameCommandInput } from './support/recording-client.ts';
 import { auditFrames, plantText, type Plant, type ViewerKey } from './support/secret-audit.ts';
 import { serverStack } from './support/server-stack.ts';
 import { allAt, commit } from './support/session.ts';
@@ -13,13 +13,6 @@ import { allAt, commit } from './support/session.ts';
 
 const stack = serverStack({ database: 'postgres' });
 const sockets = stack.sockets;
-
-type D6Event = Extract<GameViewEvent, { data: Record<string, unknown> }>;
-
-/** Dungeon-2d6 events of one kind a client received, with their seqs. */
-function d6Events(client: RecordingClient, type: D6Event['type']): { seq: number; data: Record<string, unknown> }[] {
-  return client.events().flatMap(({ seq, event }) => ('data' in event && event.type === type ? [{ seq, data: event.data }] : []));
-}
 
 /** The newest open window of a kind in this client's view. */
 function openWindow(view: D6View, kind: string): string {
@@ -81,10 +74,11 @@ describe('dungeon-2d6 reaction windows online', () => {
         modifiers: [{ source: planted('SECRET-MOD', ['gm']), value: 2 }] },
     });
     await allAt(live, secret.seq);
+    const secretCheck = newestCheck(gm).id;
     for (const c of [p1, p2, spec]) {
-      const rolled = d6Events(c, 'check.rolled').find((e) => e.seq === secret.seq);
-      expect(rolled?.data.check, `${c.label} sees the secret roll happen`).toMatchObject({ secret: true });
-      expect((rolled?.data.check as { dice?: unknown }).dice).toBeUndefined();
+      const rolled = d6ViewAt(c, secret.seq).checks.find((k) => k.id === secretCheck);
+      expect(rolled, `${c.label} sees the secret roll happen`).toMatchObject({ secret: true });
+      expect(rolled?.dice).toBeUndefined();
     }
 
     // 百科事典 (D6-HID-03) and 念話 (D6-HID-04): private to the asking seat / the two ends, and the GM.
@@ -114,12 +108,11 @@ describe('dungeon-2d6 reaction windows online', () => {
     await allAt([p1, p2], declared.seq);
     const react = openWindow(p2.currentD6(), 'react');
     expect(p2.currentD6().windows.find((w) => w.id === react)?.eligible).toEqual(expect.arrayContaining([rin, sol]));
-    const attack = (d6Events(p2, 'attack.declared').at(-1)!.data.attack) as string;
-    const cover = await run(p2, { type: 'attack.cover', attack, target: rin, coverer: sol });
-    expect(cover.events.map((e) => e.type)).toContain('attack.covered');
-    const defended = await run(gm, { type: 'attack.defend', attack, target: rin });
-    const defence = defended.events.find((e) => e.type === 'attack.defended');
-    expect(defence && 'data' in defence ? defence.data.defender : null).toBe(sol);
+    const attack = d6Attacks(p2).at(-1)!.id;
+    await run(p2, { type: 'attack.cover', attack, target: rin, coverer: sol });
+    expect(attackTarget(p2, attack, rin)?.coverer).toBe(sol);
+    await run(gm, { type: 'attack.defend', attack, target: rin });
+    expect(attackTarget(gm, attack, rin)).toMatchObject({ state: 'defended', defender: sol });
     // After the defence roll the window is shut: a second reaction is late.
     const coverLate = await p1.send({ type: 'attack.cover', attack, target: rin, coverer: sol });
     expect(coverLate).toMatchObject({ ok: false, code: 'WINDOW_CLOSED' });
@@ -132,11 +125,10 @@ describe('dungeon-2d6 reaction windows online', () => {
 
     // D6-WIN-11: with a table timeout the server closes an untouched window by itself, and a late 《集中》 is refused.
     await run(gm, { type: 'options.set', options: { windowTimeoutSeconds: 1 } });
-    const searched = await run(p1, { type: 'check.roll', check: { character: rin, kind: 'search', ability: 'AGI', target: 20, targetVisible: true } });
-    const timed = searched.events.find((e) => e.type === 'window.opened');
-    const timedWindow = (timed && 'data' in timed ? timed.data.window : '') as string;
+    await run(p1, { type: 'check.roll', check: { character: rin, kind: 'search', ability: 'AGI', target: 20, targetVisible: true } });
+    const timedWindow = newestCheck(p1).window as string;
     expect(timedWindow).toMatch(/^w\d+$/);
-    const closedByTimeout = () => d6Events(p1, 'window.closed').some((e) => e.data.window === timedWindow && e.data.reason === 'timeout');
+    const closedByTimeout = () => sawWindowClosed(p1, timedWindow, 'timeout');
     await p1.waitFor(closedByTimeout, 'the server closing the window on its timeout', 10_000);
     const afterTimeout = await p1.send({ type: 'check.concentrate', check: newest(Object.keys(checksOf(p1))), hp: 1 });
     expect(afterTimeout).toMatchObject({ ok: false, code: 'WINDOW_CLOSED' });
@@ -190,8 +182,7 @@ describe('dungeon-2d6 window deadlines across a server restart', () => {
     const rin = gm.currentD6().characters[0]!.id;
     const before = Date.now();
     const rolled = await commit(p1, { type: 'check.roll', check: { character: rin, kind: 'search', ability: 'AGI', target: 20, targetVisible: true } });
-    const opened = rolled.events.find((e) => e.type === 'window.opened');
-    const w = (opened && 'data' in opened ? opened.data.window : '') as string;
+    const w = newestCheck(p1).window as string;
     await allAt([gm, p1], rolled.seq);
     const deadlineOf = (c: RecordingClient) => c.currentD6().windows.find((x) => x.id === w)?.deadline;
     const deadline = deadlineOf(gm)!;
@@ -211,7 +202,7 @@ describe('dungeon-2d6 window deadlines across a server restart', () => {
     await second.connect();
     expect(deadlineOf(second)).toBe(deadline);
 
-    const closed = () => d6Events(p1, 'window.closed').some((e) => e.data.window === w && e.data.reason === 'timeout');
+    const closed = () => sawWindowClosed(p1, w, 'timeout');
     await p1.waitFor(closed, 'the server closing the window at its deadline', (SPAN_SECONDS + 10) * 1000);
     const closedAt = Date.now();
     expect(closedAt).toBeGreaterThanOrEqual(deadline);

@@ -93,14 +93,36 @@ export function checkById(view: D6View, id: string): D6Check | undefined {
   return checks(view).find((k) => k.id === id);
 }
 
+/**
+ * D6-HID-01 / D6-CORE-08: characters the GM runs (enemies, NPCs, a summon no seat owns), whose statistics only the GM
+ * sees; the GM may roll their checks in secret (D6-HID-02).
+ */
+export function gmRun(c: D6Character): boolean {
+  return c.controller === 'enemy' || c.controller === 'npc' || (c.controller === 'summon' && !c.owner);
+}
+
 /** The GM acts for every character; a player for the characters its seat owns. */
 export function controls(viewer: Viewer, c: D6Character): boolean {
   if (viewer.role === 'gm') return true;
   return viewer.role === 'player' && c.owner === viewer.seat;
 }
 
-/** An open window this viewer is asked about: the characters it may declare for that have not passed. */
-export type Prompt = { window: D6Window; actors: D6Character[] };
+/**
+ * The participant a window lists in place of the GM's own characters (a skill window, D6-HID-01) or for the GM itself
+ * (a question): no character id, so no pass names it; the GM answers it by closing the window.
+ */
+export const GM_PARTICIPANT = 'gm';
+
+/**
+ * An open window this viewer is asked about: the characters it may declare for that have not passed, and `gm` when
+ * the GM itself is a participant still to answer (the GM's view only).
+ */
+export type Prompt = { window: D6Window; actors: D6Character[]; gm: boolean };
+
+/** Participants of a window who have not passed yet. */
+export function undecided(w: D6Window): string[] {
+  return w.eligible.filter((id) => !w.passed.includes(id));
+}
 
 /** Props of a panel acting for one character (the room comes from its context). */
 export type D6CharacterProps = { c: D6Character };
@@ -109,21 +131,34 @@ export type D6PromptProps = { prompt: Prompt };
 
 /**
  * Open windows offered to this viewer (D6-WIN-03: only the eligible). A player is asked for its own characters; the
- * GM for the characters it runs. Windows whose participant is the GM itself (questions, obstruction) live in the
- * GM's panel, not here.
+ * GM for the characters it runs, and where a window lists the GM itself (a skill window, D6-HID-01). Questions wait
+ * for the GM's answer in its panel, not here.
  */
 export function promptsFor(view: D6View, viewer: Viewer): Prompt[] {
   if (viewer.role === 'spectator') return [];
   const out: Prompt[] = [];
   for (const w of windows(view)) {
     if (w.status !== 'open') continue;
-    const actors = w.eligible
-      .filter((id) => !w.passed.includes(id))
+    const left = undecided(w);
+    const actors = left
       .map((id) => characterById(view, id))
       .filter((c): c is D6Character => c !== undefined && (viewer.role === 'gm' ? c.controller !== 'pc' : controls(viewer, c)));
-    if (actors.length > 0) out.push({ window: w, actors });
+    const gm = viewer.role === 'gm' && left.includes(GM_PARTICIPANT) && w.link?.kind !== 'question';
+    if (actors.length > 0 || gm) out.push({ window: w, actors, gm });
   }
   return out;
+}
+
+/**
+ * Whether only the GM's answer is missing: every participant left is the GM or a character it runs, so closing the
+ * window cuts no player off (the GM has no pass of its own for the `gm` participant).
+ */
+export function onlyGmLeft(view: D6View, w: D6Window): boolean {
+  return undecided(w).every((id) => {
+    if (id === GM_PARTICIPANT) return true;
+    const c = characterById(view, id);
+    return c !== undefined && c.controller !== 'pc';
+  });
 }
 
 /** One 《集中》 choice as the prompt shows it: "spend 3 HP: 9 → 12". */
@@ -157,4 +192,31 @@ export function pick(chosen: string, options: readonly { id: string }[]): string
 /** The name of a character, or its id while the view does not list it. */
 export function nameOf(view: D6View, id: string): string {
   return characterById(view, id)?.name ?? id;
+}
+
+/** A window participant as the table names it: a character's name, or `gm` (the GM's label) for the GM. */
+export function participantName(view: D6View, id: string, gm: string): string {
+  return id === GM_PARTICIPANT ? gm : nameOf(view, id);
+}
+
+/** A barrier as this viewer sees it: its HP and ability only where its caster is no GM-run one (D6-SKL-BARRIER-01). */
+export type D6Barrier = D6View['barriers'][number];
+
+/** Barriers standing in a zone. */
+export function barriersIn(view: D6View, zone: string): D6Barrier[] {
+  return view.barriers.filter((b) => b.zone === zone);
+}
+
+/** D6-SKL-TELEPORT-04: a teleport waiting for its passengers, with who was asked and who has not answered yet. */
+export type PendingRide = { window: D6Window; user: string; waitingFor: string[] };
+
+/** Open passenger windows of the 転移魔法 users this viewer runs: the jump waits for those passengers' answers. */
+export function pendingRides(view: D6View, viewer: Viewer): PendingRide[] {
+  return windows(view).flatMap((w) => {
+    const link = w.link;
+    if (w.status !== 'open' || link?.kind !== 'passengers') return [];
+    const user = characterById(view, link.user);
+    if (!user || !controls(viewer, user)) return [];
+    return [{ window: w, user: user.id, waitingFor: undecided(w) }];
+  });
 }

@@ -437,6 +437,21 @@ export const d6En = {
   'd6.session.start': 'Start the session',
   'd6.session.unlit': 'No light source yet: {names}',
   'd6.session.hint': '資産 pays 10000G; per-session uses refill.',
+  'd6.prompt.gm': 'GM',
+  'd6.prompt.waiting': 'Still waiting for: {names}',
+  'd6.prompt.gmDone': 'Done for my characters (close)',
+  'd6.prompt.ride': '{name} offers you a 転移魔法 ride to {place}',
+  'd6.prompt.rideAccept': 'Go along ({name})',
+  'd6.prompt.rideDecline': 'Stay behind ({name})',
+  'd6.tp.waiting': '{name}’s 転移魔法 waits for: {names}',
+  'd6.init.rolled': '{die} → {total}',
+  'd6.init.total': 'total {total}',
+  'd6.init.tieGm': 'Tie — the GM decides who goes first.',
+  'd6.zones.barrier': '結界 ({name})',
+  'd6.zones.barrierHp': '結界 ({name}) · HP {hp}',
+  'd6.gm.reactions': 'Ask my characters too (カウンター/自己犠牲)',
+  'rejection.NOT_AN_OPPONENT': 'That character is not on the other side.',
+  'rejection.NOT_VISIBLE': 'You cannot see that character.',
 } as const;
 
 export default d6En;

@@ -436,6 +436,21 @@ export const d6Ja: Record<keyof typeof d6En, string> = {
   'd6.session.start': 'セッション開始',
   'd6.session.unlit': '光源がありません：{names}',
   'd6.session.hint': '資産は10000Gを受け取り、セッションごとの回数が戻ります。',
+  'd6.prompt.gm': 'GM',
+  'd6.prompt.waiting': '応答待ち：{names}',
+  'd6.prompt.gmDone': '自分のキャラの応答を終える（閉じる）',
+  'd6.prompt.ride': '{name}が転移魔法で{place}へ連れて行こうとしています',
+  'd6.prompt.rideAccept': '同行する（{name}）',
+  'd6.prompt.rideDecline': '残る（{name}）',
+  'd6.tp.waiting': '{name}の転移魔法は応答待ち：{names}',
+  'd6.init.rolled': '{die} → {total}',
+  'd6.init.total': '合計{total}',
+  'd6.init.tieGm': '同値 — GMが先攻を決めます。',
+  'd6.zones.barrier': '結界（{name}）',
+  'd6.zones.barrierHp': '結界（{name}）· HP {hp}',
+  'd6.gm.reactions': '自分のキャラにも尋ねる（カウンター／自己犠牲）',
+  'rejection.NOT_AN_OPPONENT': '相手側のキャラクターではありません。',
+  'rejection.NOT_VISIBLE': 'そのキャラクターは見えていません。',
 };
 
 export default d6Ja;

@@ -436,6 +436,21 @@ export const d6Ko: Record<keyof typeof d6En, string> = {
   'd6.session.start': '세션 시작',
   'd6.session.unlit': '광원이 없습니다: {names}',
   'd6.session.hint': '資産은 10000G를 받고, 세션당 횟수가 채워집니다.',
+  'd6.prompt.gm': 'GM',
+  'd6.prompt.waiting': '응답 대기: {names}',
+  'd6.prompt.gmDone': '내 캐릭터 응답 끝내기 (닫기)',
+  'd6.prompt.ride': '{name}이(가) 転移魔法으로 {place}에 데려가려 합니다',
+  'd6.prompt.rideAccept': '함께 가기 ({name})',
+  'd6.prompt.rideDecline': '남기 ({name})',
+  'd6.tp.waiting': '{name}의 転移魔法이 응답을 기다립니다: {names}',
+  'd6.init.rolled': '{die} → {total}',
+  'd6.init.total': '합계 {total}',
+  'd6.init.tieGm': '동점 — GM이 선공을 정합니다.',
+  'd6.zones.barrier': '結界 ({name})',
+  'd6.zones.barrierHp': '結界 ({name}) · HP {hp}',
+  'd6.gm.reactions': '내 캐릭터에게도 묻기 (カウンター/自己犠牲)',
+  'rejection.NOT_AN_OPPONENT': '상대편 캐릭터가 아닙니다.',
+  'rejection.NOT_VISIBLE': '그 캐릭터는 보이지 않습니다.',
 };
 
 export default d6Ko;
