@@ -357,6 +357,7 @@ export const gwEn = {
   'rejection.WRONG_PHASE': 'Not in this step of the battle.',
   'rejection.BATTLE_IN_PROGRESS': 'Not while a battle is running.',
   'rejection.NO_SEALS_LEFT': 'No command seals left.',
+  'rejection.SERVANT_NOT_IN_BATTLE': 'Your servant is not in this battle.',
   'rejection.ALREADY_TOGETHER': 'Your servant is already with you in this battle.',
   'rejection.ARCANE_FACES_ALL': '비전 마술 must face every opponent in reach.',
   'rejection.ARCANE_THREE_SLOTS': '비전 마술 fills three slots in a row.',

@@ -346,6 +346,7 @@ export const gwJa: Record<keyof typeof gwEn, string> = {
   'rejection.WRONG_PHASE': '戦闘のこの段階ではできません。',
   'rejection.BATTLE_IN_PROGRESS': '戦闘中はできません。',
   'rejection.NO_SEALS_LEFT': '令呪が残っていません。',
+  'rejection.SERVANT_NOT_IN_BATTLE': 'あなたのサーヴァントはこの戦闘にいません。',
   'rejection.ALREADY_TOGETHER': 'サーヴァントはすでにこの戦闘であなたと一緒です。',
   'rejection.ARCANE_FACES_ALL': '秘伝魔術は届く敵すべてに向ける必要があります。',
   'rejection.ARCANE_THREE_SLOTS': '秘伝魔術は連続する3スロットを使います。',

@@ -346,6 +346,7 @@ export const gwKo: Record<keyof typeof gwEn, string> = {
   'rejection.WRONG_PHASE': '전투의 이 단계에서는 할 수 없습니다.',
   'rejection.BATTLE_IN_PROGRESS': '전투 중에는 할 수 없습니다.',
   'rejection.NO_SEALS_LEFT': '남은 영주가 없습니다.',
+  'rejection.SERVANT_NOT_IN_BATTLE': '당신의 서번트는 이 전투에 없습니다.',
   'rejection.ALREADY_TOGETHER': '서번트가 이미 이 전투에서 함께 있습니다.',
   'rejection.ARCANE_FACES_ALL': '비전 마술은 닿는 모든 적을 상대해야 합니다.',
   'rejection.ARCANE_THREE_SLOTS': '비전 마술은 연속된 슬롯 세 개를 채웁니다.',
