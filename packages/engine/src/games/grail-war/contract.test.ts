@@ -1,3 +1,4 @@
+import type { ScriptStep } from '../../kernel/game-contract.ts';
 import { gameContract } from '../../kernel/game-contract.ts';
 import { grailWar } from './index.ts';
 import { AT, emptyDecl, GM, master, seat, servant, SPECTATOR } from './test-support.ts';
@@ -7,7 +8,7 @@ gameContract({
   at: AT,
   scripts: {
     'two pairs register, a battle starts, the pre-battle step is answered, the table talks': [
-      ...['A', 'B', 'MA', 'MB'].map((name) => [GM, { type: 'seat.add', name }] as const),
+      ...['A', 'B', 'MA', 'MB'].map((name): ScriptStep => [GM, { type: 'seat.add', name }]),
       [GM, { type: 'character.register', id: 'a', seat: 's1', partner: null, sheet: servant() }],
       [GM, { type: 'character.register', id: 'b', seat: 's2', partner: null, sheet: servant({ alias: 'Lancer', className: 'lancer' }) }],
       [GM, { type: 'character.register', id: 'ma', seat: 's3', partner: 'a', sheet: master() }],
