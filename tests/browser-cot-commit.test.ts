@@ -59,8 +59,9 @@ describe('browser · Call of <T> · a choice the party makes together', () => {
     stack.sockets.push(...live);
     await Promise.all(live.map((c) => c.connect()));
 
-    // Ten cards each and private sheets: some hand surely holds a ♦, and the others' rolls reach a player without their chance.
-    const characters = room.seats.map((s) => cotCharacter(s.name, s.seat, { initialHand: 10 }));
+    // Ten cards each and private sheets: some hand surely holds a ♦, and the others' rolls reach a player without their
+    // chance. Nobody draws a death omen, so no spade takes a square next to the gate.
+    const characters = room.seats.map((s) => cotCharacter(s.name, s.seat, { initialHand: 10, exemptFromDeathOmen: true }));
     await commit(gm, { type: 'cot.setup', setup: cotSetupFor(characters, { options: { sheetsPublic: false } }) });
     await commit(gm, { type: 'cot.inv.force' });
     await gmSettles(gm);
@@ -69,12 +70,13 @@ describe('browser · Call of <T> · a choice the party makes together', () => {
     // COT-TIM-07: the GM moves the party onto a blank square and lays a ♦ from a hand there, face-up: the remains.
     const to = orthogonalNeighbours({ width: v.board.width, height: v.board.height }, v.party.position).find(
       (id) => id !== v.board.gate && (v.board.squares.find((s) => s.id === id)?.stack.length ?? 0) === 0,
-    )!;
+    );
+    expect(to, 'a blank square next to the gate').toBeDefined();
     const diamond = Object.entries(v.hands).flatMap(([character, cards]) =>
       cards.filter((c) => c.face?.kind === 'standard' && c.face.suit === 'D').map((c) => ({ character, card: c.id })),
     )[0];
     expect(diamond, 'a ♦ among thirty cards').toBeDefined();
-    await commit(gm, { type: 'cot.time.propose', plan: { kind: 'move', to, place: diamond! } });
+    await commit(gm, { type: 'cot.time.propose', plan: { kind: 'move', to: to!, place: diamond! } });
     expect(gm.currentCot().phase).toMatchObject({ kind: 'event', step: 'remains' });
     const ids = room.seats.map((s) => characterOf(gm.currentCot(), s.seat));
     const ltfBefore = gm.currentCot().characters.map((c) => c.ltfThirds);
