@@ -9,10 +9,11 @@ import { ARTIFACTS, browserStack, phonePage, UI_TIMEOUT_MS } from './support/bro
 import { RecordingClient } from './support/recording-client.ts';
 
 // Issue 3, item 4: a whole expedition through the pages alone. The GM sets up and answers every step its console
-// shows; three players on 390×844 phones declare, lock in, decide where the party goes and record their fatigue; a
-// spectator watches. Fourteen cycles later the night comes. Sockets beside the pages only watch: they tell the test
-// what the room waits for and record every frame for the secrecy audit. The dice are the server's own, so the GM's
-// answers are generic: whatever step the console shows is answered from the console (see cot-pages.ts).
+// shows; three players on 390×844 phones declare, lock in, decide where the party goes, commit their own characters
+// to the steps the party plays together and record their fatigue; a spectator watches. Fourteen cycles later the
+// night comes. Sockets beside the pages only watch: they tell the test what the room waits for and record every frame
+// for the secrecy audit. The dice are the server's own, so the GM's answers are generic: whatever step the console
+// shows is answered from the console (see cot-pages.ts).
 
 const stack = browserStack({ database: 'postgres' });
 const MAX_CYCLES = 14;

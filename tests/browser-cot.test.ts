@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { defaultCotOptions, orthogonalNeighbours } from '@veiltable/engine/games/call-of-t';
+import { auditCot } from './support/cot-audit.ts';
 import { characterOf, cotCharacter, cotEvents, cotSetupFor, gmSettles, heartIn } from './support/cot-table.ts';
 import { createRoom } from './support/http-api.ts';
 import { ARTIFACTS, browserStack, phonePage, UI_TIMEOUT_MS } from './support/browser.ts';
@@ -96,6 +97,10 @@ describe('browser · Call of <T>', () => {
       await page.getByTestId('cot-board').waitFor({ timeout: UI_TIMEOUT_MS });
       expect(await page.locator('[data-testid="cot-board"] [data-known="own"]').count()).toBe(0);
       await page.screenshot({ path: join(ARTIFACTS, 'browser-cot-4-spectator.png'), fullPage: true });
+      // COT-HID-01..08 over every frame the players' sockets received.
+      await Promise.all(sockets3.map((c) => c.waitForSeq(gm.lastSeq!)));
+      expect(auditCot(gm, sockets3).leaks).toEqual([]);
+      for (const c of [gm, ...sockets3]) expect(c.invalid, c.label).toEqual([]);
       expect(pageErrors).toEqual([]);
     } catch (e) {
       await page.screenshot({ path: join(ARTIFACTS, 'browser-cot-failure.png'), fullPage: true }).catch(() => {});
@@ -194,6 +199,10 @@ describe('browser · Call of <T>', () => {
       // The one searcher checked on the form rolled 〈慰霊〉 (COT-REM-01).
       if (step === 'remains') expect(checks.some((e) => e.character === ids[0])).toBe(true);
       expect(gm.currentCot().phase.step).not.toBe(step);
+      // COT-HID-01..08 over every frame the players' sockets received.
+      await Promise.all(players.map((c) => c.waitForSeq(gm.lastSeq!)));
+      expect(auditCot(gm, players).leaks).toEqual([]);
+      for (const c of [gm, ...players]) expect(c.invalid, c.label).toEqual([]);
       expect(pageErrors).toEqual([]);
     } catch (e) {
       await page.screenshot({ path: join(ARTIFACTS, 'browser-cot-step-failure.png'), fullPage: true }).catch(() => {});

@@ -185,6 +185,8 @@ describe('Call of <T> online', () => {
     expect(values.checked.hiddenHandCards).toBeGreaterThan(0);
     expect(values.checked.faceDownEntries).toBeGreaterThan(0);
     expect(values.checked.privateFacts).toBeGreaterThan(0);
+    // Sheets are private here: the others' rolls reached every player, each without its chance.
+    expect(values.checked.othersChecks).toBeGreaterThan(0);
 
     expect(outsider.welcomes).toBeGreaterThanOrEqual(2);
     for (const c of sockets) {

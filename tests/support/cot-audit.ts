@@ -47,17 +47,21 @@ function payloadsOf(client: RecordingClient): { seq: number; body: unknown }[] {
 }
 
 /** Counts of what the audit looked at, so a test can tell an empty audit from a clean one. */
-export type CotAuditReport = { leaks: string[]; checked: { hiddenHandCards: number; faceDownEntries: number; privateFacts: number } };
+export type CotAuditReport = {
+  leaks: string[];
+  checked: { hiddenHandCards: number; faceDownEntries: number; privateFacts: number; othersChecks: number };
+};
 
 /**
  * For every message a non-GM viewer received, and every view its patches built: no id of a card in another character's hand, no face of a face-down
  * entry it holds no 'card' fact for, no fact it does not hold, no bone square before 転界, no other character's
- * sealed choice (COT-HID-01..05).
+ * sealed choice (COT-HID-01..05); with private sheets, no other character's sheet nor the chance of its rolls
+ * (COT-HID-01, issue 12 #13).
  */
 export function auditCot(gm: RecordingClient, clients: readonly RecordingClient[]): CotAuditReport {
   const timeline = gmTimeline(gm);
   const leaks: string[] = [];
-  const checked = { hiddenHandCards: 0, faceDownEntries: 0, privateFacts: 0 };
+  const checked = { hiddenHandCards: 0, faceDownEntries: 0, privateFacts: 0, othersChecks: 0 };
   for (const client of clients) {
     const viewer = client.viewer as Viewer;
     const seat = viewer.role === 'player' ? viewer.seat : null;
@@ -85,8 +89,17 @@ export function auditCot(gm: RecordingClient, clients: readonly RecordingClient[
       checked.faceDownEntries += faceDown.size;
       const hiddenFacts = new Set(truth.facts.filter((f) => !seat || !(f.holders ?? []).includes(seat)).map((f) => f.id));
       checked.privateFacts += hiddenFacts.size;
-      const sealed = truth.phase.kind === 'investigation' && !truth.options.openDeclarations;
+      // Open declarations are shown to the players only: a spectator reads every choice sealed (COT-HID-03).
+      const sealed = truth.phase.kind === 'investigation' && (!truth.options.openDeclarations || viewer.role === 'spectator');
+      const privateSheets = viewer.role !== 'gm' && !truth.options.sheetsPublic;
       walk(payload.body, (obj) => {
+        if (privateSheets && obj.type === 'cot.check' && typeof obj.character === 'string' && !own.has(obj.character)) {
+          checked.othersChecks++;
+          if ('chance' in obj) leaks.push(`${where}: the chance of ${obj.character}'s ${String(obj.purpose)} check`);
+        }
+        if (privateSheets && typeof obj.id === 'string' && 'sheet' in obj && 'handCount' in obj && !own.has(obj.id)) {
+          leaks.push(`${where}: the sheet of ${obj.id}`);
+        }
         if (typeof obj.id === 'string' && faceDown.has(obj.id) && obj.face !== undefined) leaks.push(`${where}: the face of ${obj.id}`);
         if (typeof obj.id === 'string' && hiddenFacts.has(obj.id) && 'value' in obj) leaks.push(`${where}: fact ${obj.id}`);
         const bone = obj.bone as Record<string, unknown> | undefined;

@@ -28,8 +28,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 export class CotPageDriver {
   private actions = 0;
-  /** Steps already given their special answer (an obstacle attempt, a 移動), so a second look takes the main one. */
+  /** Steps already given their special answer (an obstacle attempt, a 移動, the phones' commitments), so a second look takes the main one. */
   private readonly answered = new Set<string>();
+  /** Party steps played so far: every other one, a player stays silent and the GM steps in. */
+  partySteps = 0;
 
   private readonly gm: RecordingClient;
   private readonly gmPage: Page;
@@ -162,6 +164,10 @@ export class CotPageDriver {
     const key = `${v.cycle}/${v.phase.step}/${String(v.phase.detail.entryId ?? '')}`;
     const first = !this.answered.has(key);
     this.answered.add(key);
+    if (first && PARTY_STEPS.includes(v.phase.step ?? '')) {
+      await this.commitOnPhones(v);
+      return;
+    }
     if (first && v.phase.step === 'obstacle' && (await form.getByTestId('cot-obs-roll').count()) > 0) {
       const skills = (v.phase.detail.skills ?? []) as string[];
       const common = form.getByTestId('cot-obs-skill');
@@ -186,7 +192,38 @@ export class CotPageDriver {
     const code = await this.act(page, `GM answers ${v.phase.kind}/${v.phase.step}`, () => form.getByTestId('cot-gm-submit').first().click());
     if (code) throw new Error(`the GM's answer to ${v.phase.kind}/${v.phase.step} was refused: ${code}`);
   }
+
+  /**
+   * COT-REM-01, COT-TRS-02, COT-TSP-01 (issue 12 #13): the players commit their own characters on their phones, the
+   * first one searching, spotting, or accepting without a roll, the others committing nobody; every phone shows each
+   * commitment but the one that carries the step out. Every other time the last player stays silent: the GM's console
+   * shows it awaited, and the GM carries the step out from the console with what the others committed.
+   */
+  private async commitOnPhones(v: CotView): Promise<void> {
+    const step = v.phase.step!;
+    const silent = this.partySteps++ % 2 === 1 ? this.seats.at(-1) : undefined;
+    for (const [i, s] of this.seats.entries()) {
+      if (s === silent) continue;
+      await this.synced(s.page);
+      const panel = s.page.locator(`[data-testid="cot-party-choice"][data-step="${step}"]`);
+      if (i === 0 && step === 'remains') await panel.getByTestId('cot-commit-search').check();
+      if (i === 0 && step === 'treasure') await panel.getByTestId('cot-commit-spot').check();
+      const button = step === 'tearSpirit' ? 'cot-commit-accept' : 'cot-commit';
+      expect(await this.act(s.page, `${s.seat} commits to ${step}`, () => panel.getByTestId(button).click())).toBeNull();
+      if (this.truth().phase.step !== step) return;
+      for (const o of this.seats.filter((x) => x !== s)) {
+        await o.page.locator(`[data-testid="cot-committed"] li[data-seat="${s.seat}"][data-committed="true"]`).waitFor({ timeout: UI_TIMEOUT_MS });
+      }
+    }
+    if (!silent || this.truth().phase.step !== step) return;
+    await this.synced(this.gmPage);
+    const awaited = this.gmPage.locator(`[data-testid="cot-gm-step"][data-step="${step}"] [data-testid="cot-awaited"]`);
+    await expect.poll(() => awaited.getAttribute('data-seats'), { timeout: UI_TIMEOUT_MS }).toBe(silent.seat);
+  }
 }
+
+/** The event steps the party plays together, each player committing its own characters. */
+const PARTY_STEPS: readonly string[] = ['remains', 'treasure', 'tearSpirit'];
 
 const gridOf = (v: CotView) => ({ width: v.board.width, height: v.board.height });
 
