@@ -23,6 +23,7 @@ export default function setup(): void {
   if (built >= changed) return;
   console.log(built ? 'The client build is older than its sources: rebuilding it.' : 'No client build yet: building it.');
   const vite = join(ROOT, 'packages', 'client', 'node_modules', '.bin', 'vite');
-  const result = spawnSync(vite, ['build'], { cwd: join(ROOT, 'packages', 'client'), stdio: 'inherit' });
+  // A production build, as users get: vitest's NODE_ENV=test would otherwise reach vite and build another bundle.
+  const result = spawnSync(vite, ['build'], { cwd: join(ROOT, 'packages', 'client'), stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
   if (result.status !== 0) throw new Error('the client build failed');
 }
