@@ -57,7 +57,7 @@ export class RecordingClient {
   #viewSchema: (typeof games)[string]['schemas']['view'] | undefined;
   /** A prefix per client, so refs are unique across the clients of one seat (the server keys refs per actor). */
   readonly #refPrefix = randomBytes(4).toString('hex');
-  #pending = new Map<string, Pending & { payload: string }>();
+  #pending = new Map<string, Pending & { command: GameCommandInput }>();
   #waiters = new Set<Waiter>();
   #hooked = new WeakSet<object>();
 
@@ -102,14 +102,17 @@ export class RecordingClient {
   }
 
   /** Sends a command and resolves with its ack or rejection; `ref` only to send a command of another client again. */
-  send(command: GameCommandInput, ref = `${this.label}-${this.#refPrefix}-${++this.#refs}`): Promise<CommandOutcome> {
-    const payload = JSON.stringify({ type: 'command', ref, command });
+  send(command: GameCommandInput, given?: string): Promise<CommandOutcome> {
+    // A ref given is another client's command sent again: a retry.
+    const explicit = given !== undefined;
+    const ref = given ?? `${this.label}-${this.#refPrefix}-${++this.#refs}`;
+    const payload = JSON.stringify({ type: 'command', ref, command, ...(explicit ? { retry: true } : {}) });
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
         this.#pending.delete(ref);
         resolve({ ok: false, code: 'TEST_TIMEOUT', detail: `no ack for ${command.type} within ${COMMAND_TIMEOUT_MS} ms` });
       }, COMMAND_TIMEOUT_MS);
-      this.#pending.set(ref, { resolve, timer, payload });
+      this.#pending.set(ref, { resolve, timer, command });
       this.socket.emit(WIRE_EVENT, payload);
     });
   }
@@ -241,7 +244,7 @@ export class RecordingClient {
         this.viewer = parsed.viewer;
         this.welcomes++;
         // Commands the last connection left unanswered go again under their refs: the server answers each once.
-        for (const p of this.#pending.values()) this.socket.emit(WIRE_EVENT, p.payload);
+        for (const [ref, p] of this.#pending) this.socket.emit(WIRE_EVENT, JSON.stringify({ type: 'command', ref, command: p.command, retry: true }));
         break;
       case 'update':
         if (this.#lastUpdate !== undefined && parsed.seq <= this.#lastUpdate) this.seqGaps.push({ after: this.#lastUpdate, got: parsed.seq });

@@ -20,8 +20,11 @@ const ref = z.string().min(1).max(64);
 
 /** Client → server. Sent as JSON text on the Socket.IO event "m". */
 export const clientMessage = z.discriminatedUnion('type', [
-  /** The command is data here: the room parses it once, against its own game's schema. */
-  z.object({ type: z.literal('command'), ref, command: z.unknown() }),
+  /**
+   * The command is data here: the room parses it once, against its own game's schema. `retry`: this command was
+   * sent before under the same ref and its answer never came (the room then also looks for it in its log).
+   */
+  z.object({ type: z.literal('command'), ref, command: z.unknown(), retry: z.literal(true).optional() }),
   z.object({ type: z.literal('ping'), ref }),
   /** The client holds no view it can patch (a patch for another base): send a fresh `welcome`. */
   z.object({ type: z.literal('resync') }),

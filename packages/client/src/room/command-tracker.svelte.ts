@@ -50,9 +50,9 @@ export class CommandTracker {
     return { message, outcome };
   }
 
-  /** The commands still unanswered, in the order they were first sent, to send again on a new socket. */
+  /** The commands still unanswered, in the order they were first sent, to send again on a new socket, as retries. */
   unanswered(): ClientMessage[] {
-    return [...this.waiting.values()].map((w) => w.message);
+    return [...this.waiting.values()].map((w) => ({ ...w.message, retry: true }));
   }
 
   /** The server committed these commands, each at its own seq. */

@@ -1,3 +1,4 @@
+import type { Viewer } from '@veiltable/protocol';
 import type { LogEntry, RoomRecord, Store, TokenRecord, TokenRole } from './store.ts';
 import { assertConsecutive, VersionConflict } from './store.ts';
 
@@ -43,6 +44,10 @@ export function memoryStore(): Store {
     },
     async latestSeq(roomId) {
       return room(roomId).log.at(-1)?.seq ?? 0;
+    },
+    async findRef(roomId, actor, ref) {
+      const same = (a: Viewer) => a.role === actor.role && (a.role !== 'player' || (actor.role === 'player' && a.seat === actor.seat));
+      return room(roomId).log.find((e) => e.ref === ref && same(e.actor))?.seq;
     },
     async saveSnapshot(roomId, seq, state) {
       const r = room(roomId);

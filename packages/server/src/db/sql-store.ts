@@ -132,6 +132,17 @@ export function sqlStore(db: Kysely<Database>): Store {
       return r?.last ?? 0;
     },
 
+    async findRef(roomId, actor, ref) {
+      const r = await db
+        .selectFrom('room_events')
+        .select('seq')
+        .where('room_id', '=', roomId)
+        .where('ref', '=', ref)
+        .where('actor', '=', jsonb(actor))
+        .executeTakeFirst();
+      return r?.seq;
+    },
+
     async saveSnapshot(roomId, seq, state) {
       await db
         .insertInto('room_snapshots')

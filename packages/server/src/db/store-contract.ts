@@ -270,6 +270,15 @@ export function storeContract(name: string, open: OpenStore): void {
       expect('ref' in (await store.readLog(room.id, 1))[0]!).toBe(false);
     });
 
+    test('findRef: the seq an actor committed a ref at; another actor\'s ref, or none, is not it', async () => {
+      const room = await newRoom();
+      await store.appendBatch(room.id, [{ ...entry(1), ref: 'k8:1' }, { ...entry(2, { type: 'roll', expr: '1D6' }, seat1), ref: 'k8:1' }, entry(3)]);
+      expect(await store.findRef(room.id, { role: 'gm' }, 'k8:1')).toBe(1);
+      expect(await store.findRef(room.id, seat1, 'k8:1')).toBe(2);
+      expect(await store.findRef(room.id, { role: 'player', seat: 's9' }, 'k8:1')).toBeUndefined();
+      expect(await store.findRef(room.id, { role: 'gm' }, 'k8:2')).toBeUndefined();
+    });
+
     test('awkward values round-trip exactly through one batch', async () => {
       const room = await newRoom();
       const entries = AWKWARD_VALUES.map(([, value], i): LogEntry => ({ ...entry(i + 1), command: value, events: [value, { wrapped: value }] }));

@@ -58,6 +58,8 @@ export interface Store {
   readLog(roomId: string, afterSeq: number, limit?: number): Promise<LogEntry[]>;
   /** The last seq in the room's log (0 when empty). */
   latestSeq(roomId: string): Promise<number>;
+  /** The seq of the command this actor committed under this ref, if it did (a retried command's first commit). */
+  findRef(roomId: string, actor: Viewer, ref: string): Promise<number | undefined>;
   saveSnapshot(roomId: string, seq: number, state: unknown): Promise<void>;
   /** The snapshot with the highest seq. */
   latestSnapshot(roomId: string): Promise<{ seq: number; state: unknown } | undefined>;

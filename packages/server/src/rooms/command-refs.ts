@@ -3,12 +3,12 @@ import { viewerKey } from './viewer-key.ts';
 
 /**
  * The refs of the commands a room committed lately, per actor, with their seqs: a command sent again under a ref
- * already committed (a client retrying after a lost answer) is answered with that seq instead of committed twice.
- * A retry comes within seconds or minutes of the first send, so the newest LIMIT refs are kept; the room fills
- * the index from the log's tail when it loads.
+ * its actor already committed is answered with that seq instead of committed twice. A retry usually comes within
+ * moments (a client resends what a dropped connection left unanswered), so the newest LIMIT refs are kept here;
+ * a retry the room no longer holds is looked up in the log (the client marks retries, so fresh commands never are).
  */
 export class CommandRefs {
-  static readonly LIMIT = 10_000;
+  static readonly LIMIT = 256;
   /** Keys in the order committed, so the oldest go first. */
   private readonly seqs = new Map<string, number>();
 

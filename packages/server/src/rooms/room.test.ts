@@ -6,6 +6,7 @@ import { StoreUnavailable, VersionConflict } from '../db/store.ts';
 import { counterCalls, counterGame } from '../testing/counter-game.ts';
 import { RecordingPort } from '../testing/recording-port.ts';
 import type { Connection } from './room.ts';
+import { CommandRefs } from './command-refs.ts';
 import { ReplayMismatch, Room } from './room.ts';
 
 const GM: Viewer = { role: 'gm' };
@@ -187,8 +188,7 @@ describe('Room.load', () => {
     };
     const fresh = new Room({ id: 'room1', game: counterGame, store: spying });
     await fresh.load();
-    // The tail before the snapshot (for refs a client may still retry), then the log after it.
-    expect(reads).toEqual([0, 6]);
+    expect(reads).toEqual([6]);
     expect(fresh.state).toEqual(counter(7));
   });
 });
@@ -248,8 +248,23 @@ describe('Room connections', () => {
     room.dispose();
     const fresh = new Room({ id: 'room1', game: counterGame, store, port });
     await fresh.load();
-    for (const i of [1, 3, 5]) expect(await fresh.submit({ type: 'inc', by: 1 }, S1, `k4:${i}`)).toEqual({ ok: true, value: { seq: i, retried: true } });
+    for (const i of [1, 3, 5]) expect(await fresh.submit({ type: 'inc', by: 1 }, S1, `k4:${i}`, true)).toEqual({ ok: true, value: { seq: i, retried: true } });
     expect(fresh.state).toEqual(counter(5));
+  });
+
+  test('a retry older than the room remembers is found in the log; only retries are looked for there', async () => {
+    const inner = memoryStore();
+    let lookups = 0;
+    const store: Store = { ...inner, findRef: (...args) => (lookups++, inner.findRef(...args)) };
+    const { room } = await makeRoom(store);
+    await room.submit({ type: 'inc', by: 0 }, S1, 'old');
+    for (let i = 0; i < CommandRefs.LIMIT; i++) await room.submit({ type: 'inc', by: 0 }, GM, `g${i}`);
+    expect(await room.submit({ type: 'inc', by: 0 }, S1, 'old', true)).toEqual({ ok: true, value: { seq: 1, retried: true } });
+    expect(lookups).toBe(1);
+    // A fresh command is never looked up: refs are unique per command, which the client keeps.
+    await room.submit({ type: 'inc', by: 0 }, S1, 'new');
+    expect(lookups).toBe(1);
+    expect(room.seq).toBe(CommandRefs.LIMIT + 2);
   });
 
   test('a reconnecting client gets a welcome with its viewer\'s view, and the patches that follow apply to it', async () => {

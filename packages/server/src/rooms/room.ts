@@ -31,8 +31,6 @@ const GM: Viewer = { role: 'gm' };
 
 /** Attempts after the first when another writer got to the log first. */
 const CONFLICT_RETRIES = 3;
-/** How much of the log's tail a loading room reads for the refs committed before its snapshot. */
-const REF_TAIL = 1000;
 
 /** The room's replayed log disagrees with what the rules produce now: the state cannot be trusted. */
 export class ReplayMismatch extends Error {
@@ -43,7 +41,7 @@ export class ReplayMismatch extends Error {
 }
 
 /** A command waiting for its batch, with the promise to settle once the batch is stored (or not). */
-type Waiting = Queued & { resolve(result: Result<Committed, Rejection>): void; reject(error: unknown): void };
+type Waiting = Queued & { retry: boolean; resolve(result: Result<Committed, Rejection>): void; reject(error: unknown): void };
 
 /**
  * The authority for one room: a serial queue over apply → conditional append → deliver.
@@ -149,9 +147,6 @@ export class Room {
       this.liveState = state;
       this.liveSeq = snapshot.seq;
       this.snapshotSeq = snapshot.seq;
-      // Refs committed just before the snapshot may still be retried by clients that lost their answers.
-      const tail = await this.store.readLog(this.id, Math.max(0, snapshot.seq - REF_TAIL), Math.min(REF_TAIL, snapshot.seq));
-      for (const entry of tail) this.recordRef(entry);
       await this.catchUpFromStore(false);
       this.loaded = true;
       // What the upgrade filled in (deadlines counted from now) is stored, so the next load does not count again.
@@ -188,14 +183,14 @@ export class Room {
   /**
    * Parses a command against the room's own game and runs it through the rules; resolves once it is stored and
    * delivered (or refused). `ref` is the sender's idempotency key: a ref this actor already committed is answered
-   * with that commit (`retried`), never committed twice. Rejects with the store's StoreUnavailable when the database
-   * is out before anything could be tried.
+   * with that commit (`retried`), never committed twice; a `retry` (a command sent again) is also looked up in the
+   * log. Rejects with the store's StoreUnavailable when the database is out before anything could be tried.
    */
-  submit(raw: unknown, actor: Viewer, ref?: string): Promise<Result<Committed, Rejection>> {
+  submit(raw: unknown, actor: Viewer, ref?: string, retry = false): Promise<Result<Committed, Rejection>> {
     const parsed = this.game.parseCommand(raw);
     if (!parsed.ok) return Promise.resolve(parsed);
     return new Promise((resolve, reject) => {
-      this.waiting.push({ command: parsed.value, actor, ...(ref === undefined ? {} : { ref }), resolve, reject });
+      this.waiting.push({ command: parsed.value, actor, ...(ref === undefined ? {} : { ref }), retry, resolve, reject });
       // One queue turn per submit: a turn finds the commands queued before it already taken and does nothing.
       void this.run(() => this.runWaiting());
     });
@@ -210,7 +205,16 @@ export class Room {
     const firstOf = new Map<string, Waiting>();
     const repeats: [Waiting, Waiting][] = [];
     for (const w of taken) {
-      const seq = w.ref === undefined ? undefined : this.refs.seqOf(w.actor, w.ref);
+      let seq = w.ref === undefined ? undefined : this.refs.seqOf(w.actor, w.ref);
+      // A retry this room no longer holds in memory may have committed long ago, or before a restart: ask the log.
+      if (seq === undefined && w.retry && w.ref !== undefined) {
+        try {
+          seq = await this.store.findRef(this.id, w.actor, w.ref);
+        } catch (e) {
+          w.reject(e);
+          continue;
+        }
+      }
       if (seq !== undefined) {
         w.resolve(ok({ seq, retried: true }));
         continue;

@@ -125,7 +125,7 @@ async function serveSocket(socket: Socket, data: SocketData, deps: SocketDeps, l
       return;
     }
     const { ref } = msg;
-    const answered = room.submit(msg.command, viewer, ref).then(
+    const answered = room.submit(msg.command, viewer, ref, msg.retry === true).then(
       (result) => {
         // A fresh commit's ack rides on its viewer's update; a retried ref is answered here, to its sender.
         if (result.ok && 'retried' in result.value) send({ type: 'ack', ref, seq: result.value.seq });
