@@ -48,7 +48,8 @@ export async function guarded<T>(what: string, operation: () => Promise<T>, dead
   try {
     return await pTimeout(operation(), {
       milliseconds: deadlineMs,
-      message: new StoreUnavailable(`${what}: no answer from the database within ${deadlineMs} ms`),
+      // Made only when the deadline passes: an error per call would cost its stack trace on every query.
+      fallback: () => Promise.reject(new StoreUnavailable(`${what}: no answer from the database within ${deadlineMs} ms`)),
     });
   } catch (e) {
     if (e instanceof StoreUnavailable || !isOutage(e)) throw e;

@@ -4,7 +4,6 @@ import type { ServerMessage, Viewer } from '@veiltable/protocol';
 import { PROTOCOL_VERSION } from '@veiltable/protocol';
 import type { LogEntry, RoomRecord, Store } from '../db/store.ts';
 import { isStoreUnavailable, VersionConflict } from '../db/store.ts';
-import { CommandRefs } from './command-refs.ts';
 import type { Queued, SubmitResult } from './group-commit.ts';
 import { failedAnswers, MAX_BATCH, planBatch } from './group-commit.ts';
 import type { RoomPort } from './room-port.ts';
@@ -58,7 +57,6 @@ export class Room {
   private readonly snapshotEvery: number;
   private readonly queue = new SerialQueue();
   private readonly groups: ViewerGroups;
-  private readonly refs = new CommandRefs();
   /** Submitted commands not yet taken by a batch, in arrival order. */
   private readonly waiting: Waiting[] = [];
   /** The game's clocks (reaction-window timeouts); their commands go through the queue like any other, as the GM. */
@@ -182,9 +180,9 @@ export class Room {
 
   /**
    * Parses a command against the room's own game and runs it through the rules; resolves once it is stored and
-   * delivered (or refused). `ref` is the sender's idempotency key: a ref this actor already committed is answered
-   * with that commit (`retried`), never committed twice; a `retry` (a command sent again) is also looked up in the
-   * log. Rejects with the store's StoreUnavailable when the database is out before anything could be tried.
+   * delivered (or refused). `ref` is the sender's idempotency key: a `retry` (a command sent again under its ref)
+   * that this actor already committed is answered with that commit (`retried`), never committed twice; the same ref
+   * twice in one batch is committed once. Rejects with the store's StoreUnavailable when the database is out.
    */
   submit(raw: unknown, actor: Viewer, ref?: string, retry = false): Promise<Result<Committed, Rejection>> {
     const parsed = this.game.parseCommand(raw);
@@ -205,9 +203,10 @@ export class Room {
     const firstOf = new Map<string, Waiting>();
     const repeats: [Waiting, Waiting][] = [];
     for (const w of taken) {
-      let seq = w.ref === undefined ? undefined : this.refs.seqOf(w.actor, w.ref);
-      // A retry this room no longer holds in memory may have committed long ago, or before a restart: ask the log.
-      if (seq === undefined && w.retry && w.ref !== undefined) {
+      // A retry's first send may have committed (its answer lost with a connection, or with the server): the log
+      // says. The batch before this one is already stored, so a first send still queued is not missed either.
+      let seq: number | undefined;
+      if (w.retry && w.ref !== undefined) {
         try {
           seq = await this.store.findRef(this.id, w.actor, w.ref);
         } catch (e) {
@@ -388,7 +387,6 @@ export class Room {
       if (!applied.ok || (inEnvelopes(entry.events) && canonicalJson(applied.value.events) !== canonicalJson(entry.events))) {
         throw new ReplayMismatch(this.id, entry.seq);
       }
-      this.recordRef(entry);
       if (deliver) this.commit([entry], applied.value.state);
       else {
         this.liveState = applied.value.state;
@@ -396,10 +394,6 @@ export class Room {
       }
     }
     this.stale = false;
-  }
-
-  private recordRef(entry: LogEntry): void {
-    if (entry.ref !== undefined) this.refs.record(entry.actor, entry.ref, entry.seq);
   }
 
   /**
@@ -415,7 +409,6 @@ export class Room {
     const acks = new Map<string, { ref: string; seq: number }[]>();
     for (const entry of entries) {
       if (entry.ref === undefined) continue;
-      this.recordRef(entry);
       const key = viewerKey(entry.actor);
       const ack = { ref: entry.ref, seq: entry.seq };
       const list = acks.get(key);

@@ -84,11 +84,11 @@ describe('happy path', () => {
     const line = { type: 'command', ref: 'k9:1', command: { type: 'chat.send', to: { kind: 'all' }, text: 'once' } };
     aki.send(line);
     expect(await aki.reply('k9:1')).toMatchObject({ type: 'update', seq: 6, acks: [{ ref: 'k9:1', seq: 6 }] });
-    aki.send(line);
+    aki.send({ ...line, retry: true });
     expect(await aki.reply('k9:1')).toEqual({ type: 'ack', ref: 'k9:1', seq: 6 });
     expect(table.room.seq).toBe(6);
     const other = await connect(table.aki.token);
-    other.send(line);
+    other.send({ ...line, retry: true });
     expect(await other.reply('k9:1')).toEqual({ type: 'ack', ref: 'k9:1', seq: 6 });
     expect((table.room.state as { feed: unknown[] }).feed).toHaveLength(1);
   });
