@@ -1,3 +1,6 @@
+/** The clock of every bucket that is given none: one function for all, not one per bucket. */
+const monotonic = () => performance.now();
+
 /** Token bucket: `burst` messages at once, refilled at `perSecond`. The clock is injectable for tests. */
 export class TokenBucket {
   private readonly burst: number;
@@ -9,7 +12,7 @@ export class TokenBucket {
   constructor(opts: { burst: number; perSecond: number; now?: () => number }) {
     this.burst = opts.burst;
     this.perMs = opts.perSecond / 1000;
-    this.now = opts.now ?? (() => performance.now());
+    this.now = opts.now ?? monotonic;
     this.tokens = opts.burst;
     this.last = this.now();
   }

@@ -82,8 +82,8 @@ async function serveSocket(socket: Socket, data: SocketData, deps: SocketDeps, l
   };
   /** A refusal, stamped with the room's seq like every outbound message. */
   const sendRejection = (msg: Rejected) => send({ ...msg, seq: room.seq });
-  /** Commands sent and not yet answered: a socket dropped for abuse first gets their answers. */
-  const inFlight = new Set<Promise<void>>();
+  /** Settles once every command sent so far is answered: a socket dropped for abuse first gets those answers. */
+  let answered: Promise<unknown> = Promise.resolve();
   let rejectionsInARow = 0;
   let dropping = false;
 
@@ -93,7 +93,7 @@ async function serveSocket(socket: Socket, data: SocketData, deps: SocketDeps, l
     if (rejectionsInARow >= MAX_REJECTIONS_IN_A_ROW && !dropping) {
       dropping = true;
       // The commands it had sent still get their answers (their acks reach its viewer's sockets), then the kick.
-      void Promise.allSettled([...inFlight]).then(() => room.kick((c) => c.id === socket.id, 'TOO_MANY_REJECTIONS'));
+      void answered.then(() => room.kick((c) => c.id === socket.id, 'TOO_MANY_REJECTIONS'));
     }
   };
 
@@ -125,7 +125,7 @@ async function serveSocket(socket: Socket, data: SocketData, deps: SocketDeps, l
       return;
     }
     const { ref } = msg;
-    const answered = room.submit(msg.command, viewer, ref, msg.retry === true).then(
+    const answer = room.submit(msg.command, viewer, ref, msg.retry === true).then(
       (result) => {
         // A fresh commit's ack rides on its viewer's update; a retried ref is answered here, to its sender.
         if (result.ok && 'retried' in result.value) send({ type: 'ack', ref, seq: result.value.seq });
@@ -133,8 +133,7 @@ async function serveSocket(socket: Socket, data: SocketData, deps: SocketDeps, l
       },
       (e: unknown) => sendRejection(failure(room, ref, e)),
     );
-    inFlight.add(answered);
-    void answered.finally(() => inFlight.delete(answered));
+    answered = Promise.all([answered, answer]);
   }
 
   socket.on('disconnect', () => room.detach(socket.id));
