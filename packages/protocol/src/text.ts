@@ -27,3 +27,6 @@ export function text(): z.ZodString {
 export function findBadText(issues: readonly z.core.$ZodIssue[]): boolean {
   return issues.some((issue) => issue.code === 'custom' && (issue.params as { code?: unknown } | undefined)?.code === BAD_TEXT);
 }
+
+/** A trimmed line of storable text of at most `max` characters, as every table command takes it. */
+export const line = (max: number) => text().trim().min(1).max(max);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { actorRef, cardFace, cardId, cardView, seatId } from '../common.ts';
-import { line } from './text.ts';
+import { line } from '../text.ts';
 
 /** One deck of cards, hands and a table: cards in hidden places travel as backs with re-keyed ids. */
 export const cardCommands = [

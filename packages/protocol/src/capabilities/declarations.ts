@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { cardFace, cardId, seatId } from '../common.ts';
-import { line } from './text.ts';
+import { line } from '../text.ts';
 
 export const declKind = z.enum(['text', 'choice', 'card']);
 

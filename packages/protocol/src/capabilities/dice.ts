@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { rollId, rollVisibility } from './feed.ts';
-import { line } from './text.ts';
+import { line } from '../text.ts';
 
 /** Dice in BCDice syntax; a hidden roll can be shown to everyone later by its roller. */
 export const diceCommands = [

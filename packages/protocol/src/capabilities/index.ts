@@ -1,4 +1,3 @@
-export * from './text.ts';
 export * from './seats.ts';
 export * from './feed.ts';
 export * from './chat.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { line } from './text.ts';
+import { line } from '../text.ts';
 
 export const noteId = z.string().regex(/^n[0-9]{1,6}$/);
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { seatId } from '../common.ts';
-import { line } from './text.ts';
+import { line } from '../text.ts';
 
 /** Seats: the GM adds and renames them; ids are s1, s2, … in order and never reused. */
 export const seatCommands = [

@@ -1,6 +1,6 @@
 import type { ClientMessage, ServerMessage } from '@veiltable/protocol';
 import { clientMessage, MAX_MESSAGE_CHARS } from '@veiltable/protocol';
-import { findBadText } from './bad-text.ts';
+import { unstorableTextIn } from './bad-text.ts';
 
 /** A refusal before the socket layer stamps it with the room's seq. */
 export type Rejected = Omit<Extract<ServerMessage, { type: 'rejected' }>, 'seq'>;
@@ -33,7 +33,7 @@ export function parseInbound(payload: unknown): { ok: true; msg: ClientMessage }
       .join('; ');
     return reject(ref, 'BAD_SHAPE', detail);
   }
-  const bad = findBadText(data);
+  const bad = unstorableTextIn(data);
   if (bad !== null) return reject(ref, 'BAD_TEXT', `${bad}: NUL and unpaired surrogates cannot be stored`);
   return { ok: true, msg: parsed.data };
 }
