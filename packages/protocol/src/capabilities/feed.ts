@@ -15,13 +15,18 @@ export type RollVisibility = z.infer<typeof rollVisibility>;
 
 export const rollId = z.string().regex(/^r[0-9]{1,7}$/);
 
+/** The tab a table line belongs to: the main table, or off-topic talk (雑談). Whispers are told by their audience. */
+export const channel = z.enum(['main', 'other']);
+export type Channel = z.infer<typeof channel>;
+
 /** One line of the room feed (chat and dice write it) as a viewer sees it. */
 export const feedItem = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('chat'), id: z.string(), from: actorRef, to: audience, text: z.string() }),
+  z.object({ kind: z.literal('chat'), id: z.string(), from: actorRef, to: audience, channel, text: z.string() }),
   z.object({
     kind: z.literal('roll'),
     id: rollId,
     by: actorRef,
+    channel,
     visibility: rollVisibility,
     revealed: z.boolean(),
     /** Absent when this viewer may not see the roll yet: they see only that it happened. */

@@ -31,7 +31,7 @@ export const chat: Capability<FeedSlice, ChatCommand> = {
       const key = conversation(ctx.actor, command.to);
       const n = (ctx.state.chatCounts[key] ?? 0) + 1;
       ctx.state.chatCounts[key] = n;
-      const item: ChatEntry = { kind: 'chat', id: key ? `m.${key}.${n}` : `m${n}`, from: ctx.actor, to: command.to, text: command.text };
+      const item: ChatEntry = { kind: 'chat', id: key ? `m.${key}.${n}` : `m${n}`, from: ctx.actor, to: command.to, channel: command.channel, text: command.text };
       pushFeed(ctx.state, item);
       ctx.emit({ type: 'chat', parts: [{ to: chatAudience(item), seen: { type: 'feed', item: chatItem(item) } }] });
       return ok(undefined);

@@ -25,7 +25,7 @@ export const dice: Capability<FeedSlice, DiceCommand> = {
       if (!rolled.ok) return rolled;
       const visibility = rolled.value.secret && command.visibility === 'public' ? 'gm' : command.visibility;
       ctx.state.rollCount += 1;
-      const item: RollEntry = { kind: 'roll', id: `r${ctx.state.rollCount}`, by: ctx.actor, visibility, revealed: false, result: rolled.value.result };
+      const item: RollEntry = { kind: 'roll', id: `r${ctx.state.rollCount}`, by: ctx.actor, channel: command.channel, visibility, revealed: false, result: rolled.value.result };
       pushFeed(ctx.state, item);
       const shown = { to: rollAudience(item), seen: { type: 'feed', item: rollItem(item, true) } };
       const others = { to: EVERYONE, seen: { type: 'feed', item: rollItem(item, false) } };

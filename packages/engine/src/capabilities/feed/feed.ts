@@ -1,10 +1,11 @@
 import type { ActorRef, DiceResult, Viewer } from '@veiltable/protocol';
-import type { Audience as ChatAudience, FeedItem, RollVisibility } from '@veiltable/protocol';
+import type { Audience as ChatAudience, Channel, FeedItem, RollVisibility } from '@veiltable/protocol';
 import type { Audience } from '../../kernel/events.ts';
 import { admits, EVERYONE } from '../../kernel/events.ts';
 
-export type ChatEntry = { kind: 'chat'; id: string; from: ActorRef; to: ChatAudience; text: string };
-export type RollEntry = { kind: 'roll'; id: string; by: ActorRef; visibility: RollVisibility; revealed: boolean; result: DiceResult };
+/** `channel` is absent in lines stored before channels existed: those are main-table lines. */
+export type ChatEntry = { kind: 'chat'; id: string; from: ActorRef; to: ChatAudience; channel?: Channel; text: string };
+export type RollEntry = { kind: 'roll'; id: string; by: ActorRef; channel?: Channel; visibility: RollVisibility; revealed: boolean; result: DiceResult };
 export type FeedEntry = ChatEntry | RollEntry;
 
 /**
@@ -72,12 +73,19 @@ export function feedItemFor(entry: FeedEntry, v: Viewer): FeedItem | null {
 }
 
 export function chatItem(entry: ChatEntry): FeedItem {
-  return { kind: 'chat', id: entry.id, from: { ...entry.from }, to: { ...entry.to }, text: entry.text };
+  return { kind: 'chat', id: entry.id, from: { ...entry.from }, to: { ...entry.to }, channel: entry.channel ?? 'main', text: entry.text };
 }
 
 /** A roll as a line: with its result, or only that it happened. */
 export function rollItem(entry: RollEntry, withResult: boolean): FeedItem {
-  const item: FeedItem = { kind: 'roll', id: entry.id, by: { ...entry.by }, visibility: entry.visibility, revealed: entry.revealed };
+  const item: FeedItem = {
+    kind: 'roll',
+    id: entry.id,
+    by: { ...entry.by },
+    channel: entry.channel ?? 'main',
+    visibility: entry.visibility,
+    revealed: entry.revealed,
+  };
   // The result is shared, not copied: states are never changed in place, and views are only serialized.
   return withResult ? { ...item, result: entry.result } : item;
 }

@@ -130,7 +130,11 @@ const happy: [string, Given, Viewer, Command, Check][] = [
   }],
   ['seat.rename', busy, GM, { type: 'seat.rename', seat: 's2', name: 'Bea' }, (s) => expect(s.seats[1]!.name).toBe('Bea')],
   ['chat.send to all by a player', busy, P(2), { type: 'chat.send', to: { kind: 'all' }, text: 'hello' }, (s) =>
-    expect(s.feed.at(-1)).toEqual({ kind: 'chat', id: 'm1', from: P(2), to: { kind: 'all' }, text: 'hello' })],
+    expect(s.feed.at(-1)).toEqual({ kind: 'chat', id: 'm1', from: P(2), to: { kind: 'all' }, channel: 'main', text: 'hello' })],
+  ['chat.send to the off-topic tab keeps its channel', busy, P(2), { type: 'chat.send', to: { kind: 'all' }, channel: 'other', text: 'snacks?' }, (s) =>
+    expect(s.feed.at(-1)).toMatchObject({ kind: 'chat', channel: 'other', text: 'snacks?' })],
+  ['roll to the off-topic tab keeps its channel', busy, P(2), { type: 'roll', expr: '2D6', channel: 'other' }, (s) =>
+    expect(s.feed.at(-1)).toMatchObject({ kind: 'roll', channel: 'other', visibility: 'public' })],
   ['chat.send ids count up within a conversation', () => run(busy(), [[GM, { type: 'chat.send', to: { kind: 'seat', seat: 's1' }, text: 'a' }]]).state, GM,
     { type: 'chat.send', to: { kind: 'seat', seat: 's1' }, text: 'b' }, (s) => expect(s.feed.at(-1)?.id).toBe('m.gm.s1.2')],
   ['roll keeps the dice result', busy, P(3), { type: 'roll', expr: '1D100<=50', visibility: 'self' }, (s) => {

@@ -128,7 +128,7 @@ describe('secrecy', () => {
 
   test('a hidden roll shows only that it happened', () => {
     const item = viewOf(phase.state, P(3)).feed.find((f) => f.id === 'r1');
-    expect(item).toEqual({ kind: 'roll', id: 'r1', by: P(1), visibility: 'gm', revealed: false });
+    expect(item).toEqual({ kind: 'roll', id: 'r1', by: P(1), channel: 'main', visibility: 'gm', revealed: false });
   });
 
   test('a whisper to a seat is hidden from the GM and from other seats, in view and event', () => {
