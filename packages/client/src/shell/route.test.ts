@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { absoluteLink, fragmentChanged, parseRoute } from './route.ts';
+import { absoluteLink, parseRoute, routeChanged, withoutToken, type Route } from './route.ts';
 
 test.each([
   ['the root is home', '/', '', { page: 'home' }],
@@ -18,16 +18,26 @@ test('relative links from the server become absolute; absolute ones stay', () =>
   expect(absoluteLink('https://x.test/r/a#t=b', 'http://localhost')).toBe('https://x.test/r/a#t=b');
 });
 
+test.each([
+  ['the token alone leaves nothing', '#t=tok', ''],
+  ['other keys stay, in order', '#x=1&t=tok&y=2', '#x=1&y=2'],
+  ['an anchor without a token stays', '#board', '#board'],
+  ['no fragment stays none', '', ''],
+  ['a key that only starts with t stays', '#to=1&t=k', '#to=1'],
+  ['an empty token goes too', '#t=&x=1', '#x=1'],
+])('withoutToken: %s', (_name, hash, expected) => {
+  expect(withoutToken(hash)).toBe(expected);
+});
+
 describe('a fragment that changes while a room is open (issue 13: a tab tap lost the token)', () => {
   const room = { page: 'room', roomId: 'abc', token: 'tok-1' } as const;
-  test.each([
-    ['an in-page anchor keeps the room and its token', '/r/abc', '#board', 'keep'],
-    ['an empty fragment keeps the room and its token', '/r/abc', '', 'keep'],
-    ['the same token again keeps the room', '/r/abc', '#t=tok-1', 'keep'],
-    ['another token is another identity: a fresh page', '/r/abc', '#t=tok-2', 'reload'],
-    ['another room is shown as such', '/r/xyz', '#t=tok-9', { page: 'room', roomId: 'xyz', token: 'tok-9' }],
-    ['leaving for home shows home', '/', '', { page: 'home' }],
-  ] as const)('%s', (_name, path, hash, expected) => {
-    expect(fragmentChanged(room, path, hash)).toEqual(expected);
+  test.each<[string, Route, Route | 'reload' | 'keep']>([
+    ['the same room with its kept token keeps the page', { page: 'room', roomId: 'abc', token: 'tok-1' }, 'keep'],
+    ['the same room with no token to be had keeps the page', { page: 'room', roomId: 'abc', token: null }, 'keep'],
+    ['another token is another identity: a fresh page', { page: 'room', roomId: 'abc', token: 'tok-2' }, 'reload'],
+    ['another room is shown as such', { page: 'room', roomId: 'xyz', token: 'tok-9' }, { page: 'room', roomId: 'xyz', token: 'tok-9' }],
+    ['leaving for home shows home', { page: 'home' }, { page: 'home' }],
+  ])('%s', (_name, next, expected) => {
+    expect(routeChanged(room, next)).toEqual(expected);
   });
 });
