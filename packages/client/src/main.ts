@@ -5,4 +5,6 @@ import './ui/kit.css';
 const target = document.getElementById('app');
 if (!target) throw new Error('index.html has no #app element');
 
+// The loading placeholder index.html shows until now.
+target.replaceChildren();
 export default mount(App, { target });

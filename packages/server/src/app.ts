@@ -4,7 +4,9 @@ import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import type { Server } from 'socket.io';
 import type { Store } from './db/store.ts';
-import { registerClientFiles } from './http/client-files.ts';
+import { builtClient, registerClientFiles } from './http/client-files.ts';
+import { readClientPage } from './http/client-page.ts';
+import { registerCompression } from './http/compression.ts';
 import { installErrorHandlers } from './http/http-error.ts';
 import { registerRateLimit } from './http/rate-limit.ts';
 import { requestLogger } from './http/request-log.ts';
@@ -52,14 +54,18 @@ export function buildApp(opts: AppOptions): App {
     ...(opts.now ? { now: opts.now } : {}),
   });
 
+  const clientDir = builtClient(opts.clientDir);
+  const page = clientDir ? readClientPage(clientDir) : undefined;
+
   installErrorHandlers(app);
-  // Plugins load in order: headers and limits are in place before the routes they apply to.
-  registerSecurityHeaders(app);
+  // Plugins load in order: headers, limits and compression are in place before the routes they apply to.
+  registerSecurityHeaders(app, { scripts: page?.scriptHashes ?? [], styles: page?.styleHashes ?? [] });
   registerRateLimit(app);
+  registerCompression(app);
   void app.register(async (api) =>
     registerApiRoutes(api, { store: opts.store, rooms, publicUrl, roomsPerMinute: opts.roomsPerMinute ?? 10 }),
   );
-  registerClientFiles(app, opts.clientDir);
+  registerClientFiles(app, clientDir && page ? { dir: clientDir, page, store: opts.store } : undefined);
 
   serveSockets(io, { store: opts.store, rooms });
   // Open sockets would keep the HTTP server from closing; drop them first, then store every room's live state.

@@ -14,20 +14,23 @@ function socketOrigins(req: IncomingMessage): string {
   return typeof host === 'string' && HOST_SHAPE.test(host) ? `ws://${host} wss://${host}` : '';
 }
 
+/** The inline parts of the client's index.html (its loading placeholder), by their CSP hashes. */
+export type InlineHashes = { scripts: readonly string[]; styles: readonly string[] };
+
 /**
- * Security headers on every response (helmet): a Content-Security-Policy the built client passes — its index.html
- * has no inline script or style, everything is a same-origin file (tests/support/browser.ts fails a browser test
- * on any CSP violation) — no embedding in frames, no referrer (room links carry their token in the fragment, and
+ * Security headers on every response (helmet): a Content-Security-Policy the built client passes — everything is a
+ * same-origin file but index.html's own loading placeholder, whose style and script are allowed by their hashes
+ * and nothing else inline is (tests/support/browser.ts fails a browser test on any CSP violation) — no embedding in frames, no referrer (room links carry their token in the fragment, and
  * a path is still the room), nosniff.
  */
-export function registerSecurityHeaders(app: FastifyInstance): void {
+export function registerSecurityHeaders(app: FastifyInstance, inline: InlineHashes): void {
   void app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'"],
+        scriptSrc: ["'self'", ...inline.scripts],
+        styleSrc: ["'self'", ...inline.styles],
         imgSrc: ["'self'", 'data:'],
         fontSrc: ["'self'"],
         connectSrc: ["'self'", socketOrigins],
