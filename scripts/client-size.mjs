@@ -1,7 +1,10 @@
 #!/usr/bin/env node
 // The client's size budget: for each game, the gzipped JavaScript a player, a spectator and a GM page of that game
-// loads, read from the build's manifest. Fails when a player or spectator page of any game is above the budget, when
-// any page loads zod, or when a game's page loads another game's code.
+// loads, read from the build's manifest, and the bytes a player's first load transfers: index.html as the server
+// sends it (a room's preview tags filled in, compressed on the fly) and every script and style the page loads, as
+// the build precompressed them (brotli and gzip). Fails when a player or spectator page of any game is above the
+// JavaScript budget, when a player's first load is above the transfer budget, when any page loads zod, or when a
+// game's page loads another game's code.
 //
 //   node scripts/client-size.mjs [dist] [--verbose]     (dist defaults to packages/client/dist; build it first)
 //
@@ -11,9 +14,15 @@
 // games/<id>/gm/) and the GM's strings (gm/i18n/<lang>.ts) are fetched for the GM only.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { renderPage, roomMeta } from '../packages/server/src/http/client-page.ts';
 
 const BUDGET = 80_000; // bytes of gzipped JavaScript, for a player or spectator page
+/**
+ * Bytes a player's first load transfers, by encoding: index.html, scripts and styles. Measured at 69.0 kB (brotli)
+ * and 79.6 kB (gzip) for the largest page (dungeon-2d6, in Korean); the budget leaves about 10% for growth.
+ */
+const TRANSFER_BUDGET = { br: 76_000, gzip: 88_000 };
 const LANGS = ['ko', 'ja', 'en'];
 /** Text found in zod's code, minified or not: its schema classes are named by these strings. */
 const ZOD_MARKERS = ['$ZodType', '$ZodObject', 'ZodError'];
@@ -72,6 +81,31 @@ function size(key) {
   return gzipped.get(file);
 }
 const total = (keys) => [...keys].reduce((sum, key) => sum + size(key), 0);
+
+/** A built file as it goes out: the build's `.br` / `.gz` beside it when there is one (the server sends that). */
+const sent = new Map();
+function sentSize(file, encoding) {
+  const id = `${file}:${encoding}`;
+  if (!sent.has(id)) {
+    const path = join(dist, file);
+    const ext = encoding === 'br' ? '.br' : '.gz';
+    const data = readFileSync(path);
+    const bytes = existsSync(path + ext) ? readFileSync(path + ext).length : data.length < 1024 ? data.length : compress(data, encoding, 'build');
+    sent.set(id, bytes);
+  }
+  return sent.get(id);
+}
+/** What zlib makes of `data`: at the build's settings, or at @fastify/compress's on-the-fly ones (brotli 4, gzip 6). */
+function compress(data, encoding, when) {
+  if (encoding === 'gzip') return gzipSync(data, { level: when === 'build' ? 9 : 6 }).length;
+  return brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: when === 'build' ? 11 : 4 } }).length;
+}
+/** index.html as a room page, with a long room title in its preview tags. */
+const indexHtml = Buffer.from(renderPage(readFileSync(join(dist, 'index.html'), 'utf8'), roomMeta('x'.repeat(80))));
+/** The files (scripts and styles) of a set of chunks. */
+const files = (keys) => new Set([...keys].flatMap((k) => [manifest[k].file, ...(manifest[k].css ?? [])]).filter((f) => /\.(js|css)$/.test(f)));
+/** A first load's bytes, by encoding: the page plus every file. */
+const transfer = (keys) => Object.fromEntries(['br', 'gzip'].map((enc) => [enc, compress(indexHtml, enc, 'server') + [...files(keys)].reduce((sum, f) => sum + sentSize(f, enc), 0)]));
 const text = (keys) => [...keys].filter((k) => manifest[k].file.endsWith('.js')).map((k) => readFileSync(join(dist, manifest[k].file), 'utf8'));
 
 const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
@@ -85,6 +119,7 @@ const problems = [];
 const kB = (n) => `${(n / 1000).toFixed(1)} kB`;
 console.log(`Client JavaScript per page, gzipped (budget ${kB(BUDGET)} for a player or spectator page)`);
 console.log(`${'game'.padEnd(14)}${'player'.padStart(10)}${'spectator'.padStart(11)}${'GM'.padStart(10)}   largest language`);
+const transfers = [];
 
 for (const game of games) {
   const table = closure([`src/games/${game}/table.svelte`]);
@@ -96,6 +131,10 @@ for (const game of games) {
     const gmPage = new Set([...page, ...later.gm, ...closure([dictionary('gm', lang)])]);
     const sizes = { player: total(page), spectator: total(page), gm: total(gmPage), lang, page, gmPage };
     if (!worst || sizes.gm > worst.gm) worst = sizes;
+    const bytes = transfer(page);
+    const largest = transfers.find((t) => t.game === game);
+    if (!largest) transfers.push({ game, lang, ...bytes });
+    else if (bytes.br > largest.br) Object.assign(largest, { lang, ...bytes });
   }
   console.log(`${game.padEnd(14)}${kB(worst.player).padStart(10)}${kB(worst.spectator).padStart(11)}${kB(worst.gm).padStart(10)}   ${worst.lang}`);
   if (verbose) for (const key of [...worst.gmPage].sort()) console.log(`    ${worst.page.has(key) ? ' ' : 'G'} ${kB(size(key)).padStart(8)}  ${key}`);
@@ -105,6 +144,15 @@ for (const game of games) {
     if (text(keys).some((js) => ZOD_MARKERS.some((m) => js.includes(m)))) problems.push(`${game}: a ${role} page loads zod`);
     const foreign = [...keys].filter((k) => /^src\/games\/([^/]+)\//.exec(k)?.[1] !== undefined && !k.startsWith(`src/games/${game}/`));
     if (foreign.length > 0) problems.push(`${game}: a ${role} page loads another game's code: ${foreign.join(', ')}`);
+  }
+}
+
+console.log(`\nA player's first load, transferred: index.html, scripts and styles (budget ${kB(TRANSFER_BUDGET.br)} brotli, ${kB(TRANSFER_BUDGET.gzip)} gzip)`);
+console.log(`${'game'.padEnd(14)}${'brotli'.padStart(10)}${'gzip'.padStart(10)}   largest language`);
+for (const t of transfers) {
+  console.log(`${t.game.padEnd(14)}${kB(t.br).padStart(10)}${kB(t.gzip).padStart(10)}   ${t.lang}`);
+  for (const enc of ['br', 'gzip']) {
+    if (t[enc] > TRANSFER_BUDGET[enc]) problems.push(`${t.game}: a player's first load transfers ${kB(t[enc])} (${enc}), above ${kB(TRANSFER_BUDGET[enc])}`);
   }
 }
 
