@@ -214,4 +214,34 @@ describe('browser · every tab of every table keeps the seat', () => {
       expect(await page.evaluate(() => location.href)).toBe(bare);
     });
   }, 120_000);
+
+  test.each([
+    ['ko-KR', '불러오는 중…'],
+    ['ja-JP', '読み込み中…'],
+    ['en-US', 'Loading…'],
+  ])('before the script runs, the page shows a placeholder in the reader’s language (%s), allowed by the CSP', async (locale, text) => {
+    const page = await stack.browser.newPage({ locale, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const problems: string[] = [];
+    page.on('pageerror', (e) => problems.push(e.message));
+    page.on('console', (m) => void (m.type() === 'error' && /Content Security Policy/i.test(m.text()) && problems.push(m.text())));
+    try {
+      // A phone whose scripts have not arrived yet: the page is all it has.
+      await page.route('**/assets/*.js', (route) => route.abort());
+      await page.goto(`${stack.url}/`);
+      const boot = page.getByTestId('boot');
+      await boot.waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(await page.locator('#boot-text').innerText()).toBe(text);
+      expect(await boot.evaluate((el) => getComputedStyle(el.ownerDocument.documentElement).backgroundColor)).toBe('rgb(21, 20, 27)');
+      const box = (await boot.boundingBox())!;
+      expect(box.width).toBeLessThanOrEqual(390);
+      // Once the scripts come, the app takes the placeholder's place.
+      await page.unroute('**/assets/*.js');
+      await page.reload();
+      await page.getByTestId('room-create').waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(await page.getByTestId('boot').count()).toBe(0);
+      expect(problems).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
 });
