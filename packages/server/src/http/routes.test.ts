@@ -305,7 +305,8 @@ describe('other routes', () => {
 
   test('with a built client, files are served and /r/<id> falls back to index.html', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'veiltable-client-'));
-    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>VT-INDEX</title>');
+    // The title is the server's to fill in with a room's (http/client-page.ts); the rest is the client's own.
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Veiltable</title><body>VT-INDEX</body>');
     writeFileSync(join(dir, 'app.js'), 'console.log("VT-APP")');
     const { app } = start(dir);
     const index = await app.inject({ method: 'GET', url: '/' });
