@@ -2,9 +2,8 @@
 export type Section = { id: string; label: string };
 
 /**
- * Brings a section of the page into view without navigating. The address bar, and the link's token in its fragment
- * with it, stays exactly as it is: a fragment link (`href="#board"`) would replace `#t=…` and cost the reader the
- * seat on the next reload.
+ * Brings a section of the page into view without navigating: the address bar stays `/r/<roomId>` and a tap adds no
+ * history entry for the back button to walk through (a fragment link, `href="#board"`, would do both).
  */
 export function showSection(id: string, doc: Pick<Document, 'getElementById'> = document): boolean {
   const target = doc.getElementById(id);
