@@ -64,13 +64,15 @@ describe('compression (issue 13, item 8)', () => {
     const { app } = start();
     const headers = accept ? { 'accept-encoding': accept } : {};
     const page = await app.inject({ method: 'GET', url: '/r/AAAAAAAAAAAAAAAA', headers });
+    const home = await app.inject({ method: 'GET', url: '/', headers });
     const script = await app.inject({ method: 'GET', url: '/assets/index-abc123.js', headers });
-    for (const res of [page, script]) {
+    for (const res of [page, home, script]) {
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-encoding']).toBe(expected);
       expect(String(res.headers.vary)).toMatch(/accept-encoding/i);
     }
     expect(decoded(page)).toContain('<div id="app">');
+    expect(decoded(home)).toContain('<div id="app">');
     expect(decoded(script)).toBe(ENTRY);
     if (expected) expect(script.rawPayload.length).toBeLessThan(ENTRY.length / 2);
   });

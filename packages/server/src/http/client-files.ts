@@ -54,8 +54,11 @@ export function registerClientFiles(app: FastifyInstance, files: ClientFiles): v
       cacheControl: false,
       setHeaders: (reply, path) => void reply.header('cache-control', path.startsWith(assets) ? IMMUTABLE : REVALIDATE),
     });
-    // The home page is rendered like any other page; @fastify/static would refuse the directory.
-    app.get('/', async (_request, reply) => sendPage(reply, renderPage(files.page.template, GENERIC_META)));
+    // The home page is rendered like any other page; @fastify/static would refuse the directory. A plugin, as the
+    // API's routes are, so it is declared once compression is in place.
+    void app.register(async (pages) => {
+      pages.get('/', async (_request, reply) => sendPage(reply, renderPage(files.page.template, GENERIC_META)));
+    });
   } else {
     app.get('/', async (_request, reply) => reply.type('text/plain; charset=utf-8').send(NOT_BUILT));
   }
