@@ -4,7 +4,7 @@ import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import type { Server } from 'socket.io';
 import type { Store } from './db/store.ts';
-import { builtClient, registerClientFiles } from './http/client-files.ts';
+import { registerClientFiles } from './http/client-files.ts';
 import { readClientPage } from './http/client-page.ts';
 import { registerCompression } from './http/compression.ts';
 import { installErrorHandlers } from './http/http-error.ts';
@@ -54,8 +54,7 @@ export function buildApp(opts: AppOptions): App {
     ...(opts.now ? { now: opts.now } : {}),
   });
 
-  const clientDir = builtClient(opts.clientDir);
-  const page = clientDir ? readClientPage(clientDir) : undefined;
+  const page = readClientPage(opts.clientDir);
 
   installErrorHandlers(app);
   // Plugins load in order: headers, limits and compression are in place before the routes they apply to.
@@ -65,7 +64,7 @@ export function buildApp(opts: AppOptions): App {
   void app.register(async (api) =>
     registerApiRoutes(api, { store: opts.store, rooms, publicUrl, roomsPerMinute: opts.roomsPerMinute ?? 10 }),
   );
-  registerClientFiles(app, clientDir && page ? { dir: clientDir, page, store: opts.store } : undefined);
+  registerClientFiles(app, page, opts.store);
 
   serveSockets(io, { store: opts.store, rooms });
   // Open sockets would keep the HTTP server from closing; drop them first, then store every room's live state.

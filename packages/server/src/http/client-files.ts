@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -21,7 +20,6 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Anything else (index.html above all) is checked with the server on every use, so a new release shows at once. */
 const REVALIDATE = 'no-cache';
 
-export type ClientFiles = { dir: string; page: ClientPage; store: Store } | undefined;
 
 /** The preview of a room page: the room's title when the store knows the room, the generic text otherwise. */
 async function metaFor(path: string, store: Store): Promise<PageMeta> {
@@ -41,11 +39,11 @@ async function metaFor(path: string, store: Store): Promise<PageMeta> {
  * other GET (e.g. `/r/<id>`) gets index.html with the room's preview tags, so the client router takes over. The
  * link's token is in the fragment, which no request carries. Without a build, `/` says how to make one.
  */
-export function registerClientFiles(app: FastifyInstance, files: ClientFiles): void {
-  if (files) {
-    const assets = join(files.dir, 'assets') + sep;
+export function registerClientFiles(app: FastifyInstance, page: ClientPage | undefined, store: Store): void {
+  if (page) {
+    const assets = join(page.dir, 'assets') + sep;
     void app.register(fastifyStatic, {
-      root: files.dir,
+      root: page.dir,
       prefix: '/',
       wildcard: true,
       // index.html is rendered (below), never sent as the file.
@@ -57,14 +55,14 @@ export function registerClientFiles(app: FastifyInstance, files: ClientFiles): v
     // The home page is rendered like any other page; @fastify/static would refuse the directory. A plugin, as the
     // API's routes are, so it is declared once compression is in place.
     void app.register(async (pages) => {
-      pages.get('/', async (_request, reply) => sendPage(reply, renderPage(files.page.template, GENERIC_META)));
+      pages.get('/', async (_request, reply) => sendPage(reply, renderPage(page.template, GENERIC_META)));
     });
   } else {
     app.get('/', async (_request, reply) => reply.type('text/plain; charset=utf-8').send(NOT_BUILT));
   }
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    if (files && request.method === 'GET' && !NOT_SPA.test(path)) return sendPage(reply, renderPage(files.page.template, await metaFor(path, files.store)));
+    if (page && request.method === 'GET' && !NOT_SPA.test(path)) return sendPage(reply, renderPage(page.template, await metaFor(path, store)));
     return sendFailure(reply, failure(404, 'NOT_FOUND', `no route ${request.method} ${path}`));
   });
 }
@@ -72,9 +70,4 @@ export function registerClientFiles(app: FastifyInstance, files: ClientFiles): v
 function sendPage(reply: FastifyReply, html: string): FastifyReply {
   // Compressed or not by the request's Accept-Encoding: a shared cache must keep one copy per encoding.
   return reply.type('text/html; charset=utf-8').header('cache-control', REVALIDATE).header('vary', 'accept-encoding').send(html);
-}
-
-/** The built client in `clientDir`, when it holds an index.html. */
-export function builtClient(clientDir: string | undefined): string | undefined {
-  return clientDir !== undefined && existsSync(join(clientDir, 'index.html')) ? clientDir : undefined;
 }

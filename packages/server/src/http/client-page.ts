@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** What a pasted link's preview shows (`<title>`, Open Graph and Twitter card tags). */
 export type PageMeta = { title: string; description: string };
 
-/** The built index.html, read once, and the hashes the Content-Security-Policy allows its inline parts by. */
-export type ClientPage = { template: string; scriptHashes: string[]; styleHashes: string[] };
+/** The built client's folder, its index.html read once, and the CSP hashes of that page's inline parts. */
+export type ClientPage = { dir: string; template: string; scriptHashes: string[]; styleHashes: string[] };
 
 /** A link to no room the server knows, or to the home page. */
 export const GENERIC_META: PageMeta = {
@@ -36,11 +36,17 @@ export function inlineHashes(html: string, tag: 'script' | 'style'): string[] {
   return bodies.map((body) => `'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
 }
 
-/** Reads the built client's index.html; it must have a `<title>` for the preview tags to take its place. */
-export function readClientPage(clientDir: string): ClientPage {
-  const template = readFileSync(join(clientDir, 'index.html'), 'utf8');
-  if (!TITLE.test(template)) throw new Error(`${clientDir}/index.html has no <title> for the preview tags`);
-  return { template, scriptHashes: inlineHashes(template, 'script'), styleHashes: inlineHashes(template, 'style') };
+/**
+ * Reads the built client's index.html, or nothing when `clientDir` holds none (the client is not built). The page
+ * must have a `<title>` for the preview tags to take its place.
+ */
+export function readClientPage(clientDir: string | undefined): ClientPage | undefined {
+  if (clientDir === undefined) return undefined;
+  const index = join(clientDir, 'index.html');
+  if (!existsSync(index)) return undefined;
+  const template = readFileSync(index, 'utf8');
+  if (!TITLE.test(template)) throw new Error(`${index} has no <title> for the preview tags`);
+  return { dir: clientDir, template, scriptHashes: inlineHashes(template, 'script'), styleHashes: inlineHashes(template, 'style') };
 }
 
 /** index.html with `meta` as its title and its link preview tags. */

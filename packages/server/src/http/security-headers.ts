@@ -19,9 +19,9 @@ export type InlineHashes = { scripts: readonly string[]; styles: readonly string
 
 /**
  * Security headers on every response (helmet): a Content-Security-Policy the built client passes — everything is a
- * same-origin file but index.html's own loading placeholder, whose style and script are allowed by their hashes
- * and nothing else inline is (tests/support/browser.ts fails a browser test on any CSP violation) — no embedding in frames, no referrer (room links carry their token in the fragment, and
- * a path is still the room), nosniff.
+ * same-origin file but index.html's own loading placeholder, whose style and script are allowed by their hashes,
+ * and nothing else inline is (tests/support/browser.ts fails a browser test on any CSP violation) — no embedding
+ * in frames, no referrer (room links carry their token in the fragment, and a path is still the room), nosniff.
  */
 export function registerSecurityHeaders(app: FastifyInstance, inline: InlineHashes): void {
   void app.register(helmet, {
