@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The client's size budget: for each game, the gzipped JavaScript a player, a spectator and a GM page of that game
 // loads, read from the build's manifest. Fails when a player or spectator page of any game is above the budget, when
-// any page loads zod, or when a game's page loads another game's code.
+// any page loads zod or BCDice (dice are rolled on the server only), or when a game's page loads another game's code.
 //
 //   node scripts/client-size.mjs [dist] [--verbose]     (dist defaults to packages/client/dist; build it first)
 //
@@ -17,6 +17,8 @@ const BUDGET = 80_000; // bytes of gzipped JavaScript, for a player or spectator
 const LANGS = ['ko', 'ja', 'en'];
 /** Text found in zod's code, minified or not: its schema classes are named by these strings. */
 const ZOD_MARKERS = ['$ZodType', '$ZodObject', 'ZodError'];
+/** Text found in BCDice's code, minified or not: the names of its Opal modules and of its errors. */
+const BCDICE_MARKERS = ['bcdice/common_command', 'bcdice/randomizer', 'TooManyRandsError'];
 
 const args = process.argv.slice(2);
 const verbose = args.includes('--verbose');
@@ -103,6 +105,7 @@ for (const game of games) {
   for (const role of ['player', 'spectator']) if (worst[role] > BUDGET) problems.push(`${game}: a ${role} page loads ${kB(worst[role])}, above ${kB(BUDGET)}`);
   for (const [role, keys] of [['player', worst.page], ['GM', worst.gmPage]]) {
     if (text(keys).some((js) => ZOD_MARKERS.some((m) => js.includes(m)))) problems.push(`${game}: a ${role} page loads zod`);
+    if (text(keys).some((js) => BCDICE_MARKERS.some((m) => js.includes(m)))) problems.push(`${game}: a ${role} page loads BCDice`);
     const foreign = [...keys].filter((k) => /^src\/games\/([^/]+)\//.exec(k)?.[1] !== undefined && !k.startsWith(`src/games/${game}/`));
     if (foreign.length > 0) problems.push(`${game}: a ${role} page loads another game's code: ${foreign.join(', ')}`);
   }

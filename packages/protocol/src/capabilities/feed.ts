@@ -9,6 +9,9 @@ export const audience = z.discriminatedUnion('kind', [
 ]);
 export type Audience = z.infer<typeof audience>;
 
+/** The audience of a whisper: the GM, or one seat. */
+export const whisperAudience = z.discriminatedUnion('kind', [z.object({ kind: z.literal('gm') }), z.object({ kind: z.literal('seat'), seat: seatId })]);
+
 /** public: everyone; gm: roller and GM; self: the roller alone, until revealed. */
 export const rollVisibility = z.enum(['public', 'gm', 'self']);
 export type RollVisibility = z.infer<typeof rollVisibility>;
@@ -31,7 +34,7 @@ export const feedItem = z.discriminatedUnion('kind', [
     visibility: rollVisibility,
     revealed: z.boolean(),
     /** A roll typed in a whisper: the whisper's audience. Absent for a roll at the table. */
-    to: audience.optional(),
+    to: whisperAudience.optional(),
     /** Absent when this viewer may not see the roll yet: they see only that it happened. */
     result: diceResult.optional(),
   }),

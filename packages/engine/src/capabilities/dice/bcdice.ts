@@ -3,7 +3,6 @@ import type * as BaseModule from 'bcdice/lib/base.js';
 import type * as GameSystemModule from 'bcdice/lib/game_system.js';
 import type { I18nModule } from 'bcdice/lib/internal/index.js';
 import type { BaseClass } from 'bcdice/lib/internal/types/base.js';
-import type * as LoaderModule from 'bcdice/lib/loader/loader.js';
 import type { DiceSystemId } from './game-systems.ts';
 import { DICE_SYSTEMS } from './game-systems.ts';
 
@@ -17,10 +16,18 @@ import { DICE_SYSTEMS } from './game-systems.ts';
  */
 type Base = BaseModule.default;
 type GameSystemClass = GameSystemModule.default;
+/** The part of BCDice's Loader used here: its game list and the translations a system reads. */
+interface BcdiceLoader {
+  getGameSystemInfo(id: string): { id: string; className: string; locale: string };
+  getI18nInfos(className: string): { baseClassName: string; locales: string[] }[];
+}
 
 const require = createRequire(import.meta.url);
 const { BCDice, I18n } = require('bcdice/lib/internal/index.js') as { BCDice: { GameSystem: Record<string, BaseClass> & { $const_get(name: string): BaseClass } }; I18n: I18nModule };
-const { default: Loader, getGameSystemClass } = require('bcdice/lib/loader/loader.js') as typeof LoaderModule.default;
+const { default: Loader, getGameSystemClass } = require('bcdice/lib/loader/loader.js') as {
+  default: new () => BcdiceLoader;
+  getGameSystemClass(gameSystemClass: BaseClass): GameSystemClass;
+};
 /** The BCDice version these systems come from: its Ruby release, which the cases in bcdice-cases.json were written for. */
 export const BCDICE_VERSION: string = (require('bcdice/lib/version.js') as { default: string }).default;
 
@@ -43,7 +50,7 @@ function loadSystems(): Map<DiceSystemId, GameSystemClass> {
     const info = loader.getGameSystemInfo(id);
     // The translations a system reads: its own locale and BCDice's default, for it and every class it extends.
     for (const i18n of loader.getI18nInfos(info.className)) {
-      for (const locale of i18n.locales.filter((l: string) => l === info.locale || l === I18n.$default_locale())) {
+      for (const locale of i18n.locales.filter((l) => l === info.locale || l === I18n.$default_locale())) {
         const key = `${i18n.baseClassName}.${locale}`;
         if (loadedLocales.has(key)) continue;
         I18n.$load_translation(JSON.stringify(require(`bcdice/lib/bcdice/i18n/${key}.json`)));
