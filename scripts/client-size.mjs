@@ -3,8 +3,8 @@
 // loads, read from the build's manifest, and the bytes a player's first load transfers: index.html as the server
 // sends it (a room's preview tags filled in, compressed on the fly) and every script and style the page loads, as
 // the build precompressed them (brotli and gzip). Fails when a player or spectator page of any game is above the
-// JavaScript budget, when a player's first load is above the transfer budget, when any page loads zod, or when a
-// game's page loads another game's code.
+// JavaScript budget, when a player's first load is above the transfer budget, when any page loads zod or BCDice (dice
+// are rolled on the server only), or when a game's page loads another game's code.
 //
 //   node scripts/client-size.mjs [dist] [--verbose]     (dist defaults to packages/client/dist; build it first)
 //
@@ -26,6 +26,8 @@ const TRANSFER_BUDGET = { br: 76_000, gzip: 88_000 };
 const LANGS = ['ko', 'ja', 'en'];
 /** Text found in zod's code, minified or not: its schema classes are named by these strings. */
 const ZOD_MARKERS = ['$ZodType', '$ZodObject', 'ZodError'];
+/** Text found in BCDice's code, minified or not: the names of its Opal modules and of its errors. */
+const BCDICE_MARKERS = ['bcdice/common_command', 'bcdice/randomizer', 'TooManyRandsError'];
 
 const args = process.argv.slice(2);
 const verbose = args.includes('--verbose');
@@ -142,6 +144,7 @@ for (const game of games) {
   for (const role of ['player', 'spectator']) if (worst[role] > BUDGET) problems.push(`${game}: a ${role} page loads ${kB(worst[role])}, above ${kB(BUDGET)}`);
   for (const [role, keys] of [['player', worst.page], ['GM', worst.gmPage]]) {
     if (text(keys).some((js) => ZOD_MARKERS.some((m) => js.includes(m)))) problems.push(`${game}: a ${role} page loads zod`);
+    if (text(keys).some((js) => BCDICE_MARKERS.some((m) => js.includes(m)))) problems.push(`${game}: a ${role} page loads BCDice`);
     const foreign = [...keys].filter((k) => /^src\/games\/([^/]+)\//.exec(k)?.[1] !== undefined && !k.startsWith(`src/games/${game}/`));
     if (foreign.length > 0) problems.push(`${game}: a ${role} page loads another game's code: ${foreign.join(', ')}`);
   }

@@ -49,6 +49,10 @@ describe('secrets audit', () => {
     await rollId(gm, `3D6 ${planted('ROLL-GM-SELF', ['gm'])}`, 'self');
     await rollId(p3, `2D6+1 ${planted('ROLL-P3-GM', [s3, 'gm'])}`, 'gm');
 
+    // Dice typed in the chat line: an S roll is the roller's and the GM's; a roll in a whisper stays in it.
+    await commit(p1, { type: 'chat.send', to: { kind: 'all' }, text: `S2D6 ${planted('CHAT-ROLL-P1-S', [s1, 'gm'])}` });
+    await commit(p2, { type: 'chat.send', to: { kind: 'seat', seat: s3 }, text: `1D20 ${planted('CHAT-ROLL-P2-S3', [s2, s3])}` });
+
     // The spectator misses the card deal and the answers; its welcome brings it the view of that moment later.
     spec.disconnect();
     const connected = [gm, p1, p2, p3];

@@ -11,4 +11,5 @@ export * from './kernel/sealed.ts';
 export * from './capabilities/dice/dice-parse.ts';
 export * from './capabilities/dice/dice.ts';
 export * from './capabilities/dice/success-level.ts';
+export * from './capabilities/dice/game-systems.ts';
 export * from './capabilities/cards/deck.ts';

@@ -40,17 +40,28 @@ export type SuccessLevel = z.infer<typeof successLevel>;
 export const comparisonOp = z.enum(['>=', '<=', '>', '<', '=', '<>']);
 export type ComparisonOp = z.infer<typeof comparisonOp>;
 
-/** A finished dice roll: every die shown, the total, and the comparison's outcome if any. */
+/**
+ * A finished dice roll: every die shown, the total, and the outcome if any. Rolls typed by players are BCDice's
+ * (`system` names its game system, `text` is its own result); the engine's own rolls fill `comparison` and `level`.
+ */
 export const diceResult = z.object({
-  /** Normalized expression without comment or secret prefix, e.g. "2D6+1>=8". */
+  /** The command without comment or secret prefix, e.g. "2D6+1>=8" or "CCB<=50". */
   expr: z.string(),
   comment: z.string(),
+  /** The faces drawn, in order, grouped by runs of the same die. */
   dice: z.array(z.object({ count: z.number().int(), sides: z.number().int(), values: z.array(z.number().int()) })),
-  total: z.number(),
+  /** Absent when the result has no single number (choice[…], x3 repeats, tables). */
+  total: z.number().optional(),
   comparison: z.object({ op: comparisonOp, target: z.number(), success: z.boolean() }).optional(),
   /** Present for 1D100<=N: the RuneQuest success level. */
   level: successLevel.optional(),
-  /** Human-readable trace, BCDice style: "(2D6>=8) > 9[4,5] > 9 > success". */
+  /** BCDice's verdict, when it gives one. */
+  outcome: z.enum(['success', 'failure']).optional(),
+  critical: z.literal(true).optional(),
+  fumble: z.literal(true).optional(),
+  /** The BCDice game system that read the command, e.g. "Cthulhu7th:Korean". */
+  system: z.string().max(64).optional(),
+  /** Human-readable trace, BCDice style: "(2D6>=8) ＞ 9[4,5] ＞ 9 ＞ 成功"; lines are separated by "\n". */
   text: z.string(),
 });
 export type DiceResult = z.infer<typeof diceResult>;

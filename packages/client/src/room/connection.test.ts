@@ -35,6 +35,7 @@ function view(over: Partial<FreeTableView> = {}): FreeTableView {
     viewer: { role: 'player', seat: 's1' },
     seats: [{ id: 's1', name: 'Aki', handCount: 0 }],
     feed: [],
+    diceSystem: 'DiceBot',
     notes: null,
     deck: { drawCount: 0, discard: [] },
     hands: { s1: [] },

@@ -9,11 +9,15 @@ export const audience = z.discriminatedUnion('kind', [
 ]);
 export type Audience = z.infer<typeof audience>;
 
+/** The audience of a whisper: the GM, or one seat. */
+export const whisperAudience = z.discriminatedUnion('kind', [z.object({ kind: z.literal('gm') }), z.object({ kind: z.literal('seat'), seat: seatId })]);
+
 /** public: everyone; gm: roller and GM; self: the roller alone, until revealed. */
 export const rollVisibility = z.enum(['public', 'gm', 'self']);
 export type RollVisibility = z.infer<typeof rollVisibility>;
 
-export const rollId = z.string().regex(/^r[0-9]{1,7}$/);
+/** A roll at the table counts in the room (r4); a roll in a whisper counts in its conversation (r.gm.s2.3). */
+export const rollId = z.string().regex(/^r(?:[0-9]{1,7}|\.(?:gm|s[0-9]{1,4})\.(?:gm|s[0-9]{1,4})\.[0-9]{1,7})$/);
 
 /** The tab a table line belongs to: the main table, or off-topic talk (雑談). Whispers are told by their audience. */
 export const channel = z.enum(['main', 'other']);
@@ -29,6 +33,8 @@ export const feedItem = z.discriminatedUnion('kind', [
     channel,
     visibility: rollVisibility,
     revealed: z.boolean(),
+    /** A roll typed in a whisper: the whisper's audience. Absent for a roll at the table. */
+    to: whisperAudience.optional(),
     /** Absent when this viewer may not see the roll yet: they see only that it happened. */
     result: diceResult.optional(),
   }),
@@ -36,10 +42,14 @@ export const feedItem = z.discriminatedUnion('kind', [
 ]);
 export type FeedItem = z.infer<typeof feedItem>;
 
-/** The feed's part of a view: the newest lines this viewer may see. */
-export const feedView = { feed: z.array(feedItem) };
+/** The BCDice game system a room reads dice commands in (the dice capability's list of ids). */
+export const diceSystemId = z.string().min(1).max(64);
+
+/** The feed's part of a view: the newest lines this viewer may see, and the room's dice system. */
+export const feedView = { feed: z.array(feedItem), diceSystem: diceSystemId };
 
 export const feedEvents = [
   z.object({ type: z.literal('feed'), item: feedItem }),
   z.object({ type: z.literal('roll.revealed'), item: feedItem }),
+  z.object({ type: z.literal('dice.system'), system: diceSystemId }),
 ] as const;

@@ -22,6 +22,8 @@ export const gmEn = {
   'gm.opt.on': 'on',
   'gm.opt.off': 'off',
   'gm.opt.none': 'none',
+  'gm.diceSystem': 'Dice system (BCDice)',
+  'gm.diceSystemHint': 'Dice typed in the chat are read by this game system’s commands.',
 } as const;
 
 export default gmEn;

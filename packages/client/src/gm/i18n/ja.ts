@@ -25,6 +25,8 @@ export const gmJa: Record<keyof typeof gmEn, string> = {
   'gm.opt.on': 'オン',
   'gm.opt.off': 'オフ',
   'gm.opt.none': 'なし',
+  'gm.diceSystem': 'ダイスボット（BCDice）',
+  'gm.diceSystemHint': 'チャットに入力したダイスは、このシステムのコマンドとして読まれます。',
 };
 
 export default gmJa;

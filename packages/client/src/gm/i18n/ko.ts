@@ -25,6 +25,8 @@ export const gmKo: Record<keyof typeof gmEn, string> = {
   'gm.opt.on': '켬',
   'gm.opt.off': '끔',
   'gm.opt.none': '없음',
+  'gm.diceSystem': '다이스봇 (BCDice)',
+  'gm.diceSystemHint': '채팅에 입력한 주사위는 이 시스템의 명령으로 읽힙니다.',
 };
 
 export default gmKo;

@@ -86,6 +86,7 @@ export const en = {
   'rejection.DICE_OUT_OF_RANGE': 'A number in the dice expression is out of range.',
   'rejection.DICE_TOO_LONG': 'The dice expression is too long.',
   'rejection.DICE_TOO_MANY': 'Too many dice.',
+  'rejection.UNKNOWN_DICE_SYSTEM': 'This table does not offer that dice system.',
   'rejection.RATE_LIMITED': 'Too fast: wait a moment.',
   'rejection.BAD_TEXT': 'That text holds characters that cannot be stored.',
   'rejection.ROOM_STALLED': 'This room is not answering; the server is being looked at.',

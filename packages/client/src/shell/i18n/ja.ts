@@ -84,6 +84,7 @@ export const ja: Record<CoreKey, string> = {
   'rejection.DICE_OUT_OF_RANGE': 'ダイスの式の数値が範囲外です。',
   'rejection.DICE_TOO_LONG': 'ダイスの式が長すぎます。',
   'rejection.DICE_TOO_MANY': 'ダイスが多すぎます。',
+  'rejection.UNKNOWN_DICE_SYSTEM': 'そのダイスボットはこの卓では選べません。',
   'rejection.RATE_LIMITED': '操作が速すぎます。少し待ってください。',
   'rejection.BAD_TEXT': '保存できない文字が含まれています。',
   'rejection.ROOM_STALLED': 'この部屋が応答していません。サーバーを確認中です。',

@@ -84,6 +84,7 @@ export const ko: Record<CoreKey, string> = {
   'rejection.DICE_OUT_OF_RANGE': '주사위 식의 숫자가 범위를 벗어났습니다.',
   'rejection.DICE_TOO_LONG': '주사위 식이 너무 깁니다.',
   'rejection.DICE_TOO_MANY': '주사위가 너무 많습니다.',
+  'rejection.UNKNOWN_DICE_SYSTEM': '이 테이블에서는 그 다이스봇을 고를 수 없습니다.',
   'rejection.RATE_LIMITED': '너무 빠릅니다. 잠시 기다리세요.',
   'rejection.BAD_TEXT': '저장할 수 없는 문자가 들어 있습니다.',
   'rejection.ROOM_STALLED': '이 방이 응답하지 않습니다. 서버를 확인하는 중입니다.',

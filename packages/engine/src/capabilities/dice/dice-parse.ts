@@ -50,12 +50,14 @@ export type ParsedDice = {
 // Symbols IME users type that NFKC leaves alone.
 const SYMBOLS: Record<string, string> = { '≧': '>=', '≥': '>=', '≦': '<=', '≤': '<=', '≠': '<>', '×': '*', '÷': '/', '−': '-' };
 
+/** Full-width to ASCII (NFKC) and IME comparison symbols to ASCII: "２Ｄ６≧８" is "2D6>=8". */
+export function asciiDiceText(text: string): string {
+  return text.replace(/[≧≥≦≤≠×÷−]/g, (c) => SYMBOLS[c] ?? c).normalize('NFKC');
+}
+
 /** Full-width to ASCII (NFKC), IME comparison symbols to ASCII, upper case. */
 export function normalizeDiceText(text: string): string {
-  return text
-    .replace(/[≧≥≦≤≠×÷−]/g, (c) => SYMBOLS[c] ?? c)
-    .normalize('NFKC')
-    .toUpperCase();
+  return asciiDiceText(text).toUpperCase();
 }
 
 type Token = { t: 'int'; value: string } | { t: 'D' } | { t: ArithOp | '(' | ')' } | { t: 'cmp'; op: ComparisonOp };

@@ -2,18 +2,36 @@ import type { ActorRef, DiceResult, Viewer } from '@veiltable/protocol';
 import type { Audience as ChatAudience, Channel, FeedItem, RollVisibility } from '@veiltable/protocol';
 import type { Audience } from '../../kernel/events.ts';
 import { admits, EVERYONE } from '../../kernel/events.ts';
+import type { DiceSystemId } from '../dice/game-systems.ts';
+import { DEFAULT_DICE_SYSTEM } from '../dice/game-systems.ts';
 
 /** `channel` is absent in lines stored before channels existed: those are main-table lines. */
 export type ChatEntry = { kind: 'chat'; id: string; from: ActorRef; to: ChatAudience; channel?: Channel; text: string };
-export type RollEntry = { kind: 'roll'; id: string; by: ActorRef; channel?: Channel; visibility: RollVisibility; revealed: boolean; result: DiceResult };
+/**
+ * A roll. `to` is the whisper it was typed in (absent: the table). `rands` are the faces BCDice drew, [face, sides]
+ * in order, so a replay can check them (absent in rolls of the engine's own parser, stored before BCDice).
+ */
+export type RollEntry = {
+  kind: 'roll';
+  id: string;
+  by: ActorRef;
+  to?: WhisperAudience;
+  channel?: Channel;
+  visibility: RollVisibility;
+  revealed: boolean;
+  result: DiceResult;
+  rands?: [number, number][];
+};
 export type FeedEntry = ChatEntry | RollEntry;
+export type WhisperAudience = Exclude<ChatAudience, { kind: 'all' }>;
 
 /**
- * The feed's slice of a state, which chat and dice write: the newest FEED_KEEP lines, the rolls made so far (roll
- * ids are public: everyone sees that a roll happened), and one line count per conversation, so the id of a line
- * tells a viewer nothing of conversations it is not part of.
+ * The feed's slice of a state, which chat and dice write: the newest FEED_KEEP lines, the rolls made so far at the
+ * table (their ids are public: everyone sees that a roll happened), one line count per conversation (whispered
+ * rolls count there too), so the id of a line tells a viewer nothing of conversations it is not part of, and the
+ * BCDice game system dice commands are read in (absent: the generic DiceBot, as rooms made before it behave).
  */
-export type FeedSlice = { feed: FeedEntry[]; rollCount: number; chatCounts: Record<string, number> };
+export type FeedSlice = { feed: FeedEntry[]; rollCount: number; chatCounts: Record<string, number>; diceSystem?: DiceSystemId };
 
 /** How many feed items one view carries. */
 export const FEED_VIEW = 200;
@@ -23,8 +41,14 @@ export const FEED_VIEW = 200;
  */
 export const FEED_KEEP = FEED_VIEW;
 
-export function setupFeed(): FeedSlice {
-  return { feed: [], rollCount: 0, chatCounts: {} };
+/** An empty feed; a game whose table reads dice in another system than DiceBot names it. */
+export function setupFeed(diceSystem?: DiceSystemId): FeedSlice {
+  return { feed: [], rollCount: 0, chatCounts: {}, ...(diceSystem ? { diceSystem } : {}) };
+}
+
+/** The BCDice game system the room reads dice commands in. */
+export function diceSystemOf(state: FeedSlice): DiceSystemId {
+  return state.diceSystem ?? DEFAULT_DICE_SYSTEM;
 }
 
 /** Appends to the feed, keeping FEED_KEEP items. */
@@ -36,6 +60,17 @@ export function pushFeed(state: FeedSlice, entry: FeedEntry): void {
 export function sameActor(a: ActorRef, v: Viewer): boolean {
   if (a.role === 'gm') return v.role === 'gm';
   return v.role === 'player' && v.seat === a.seat;
+}
+
+/**
+ * The conversation a line belongs to: the table, or one pair of speakers. Line ids count within a conversation
+ * (m4, m.gm.s2.3, m.s1.s3.1), so a seat never learns from an id how many lines it was not sent.
+ */
+export function conversation(from: ActorRef, to: ChatAudience): string {
+  if (to.kind === 'all') return '';
+  const a = from.role === 'gm' ? 'gm' : from.seat;
+  const b = to.kind === 'gm' ? 'gm' : to.seat;
+  return [a, b].sort().join('.');
 }
 
 /** The audience that is one actor. */
@@ -54,22 +89,35 @@ export function union(a: Audience, b: Audience): Audience {
   };
 }
 
-/** To all: everyone; to the GM: sender and GM; to a seat: sender and that seat, not the GM. */
-export function chatAudience(item: ChatEntry): Audience {
-  if (item.to.kind === 'all') return EVERYONE;
-  return union(actorAudience(item.from), item.to.kind === 'gm' ? { gm: true } : { seats: [item.to.seat] });
+/** A whisper's speakers: to the GM, sender and GM; to a seat, sender and that seat, not the GM. */
+export function whisperAudience(from: ActorRef, to: WhisperAudience): Audience {
+  return union(actorAudience(from), to.kind === 'gm' ? { gm: true } : { seats: [to.seat] });
 }
 
-/** Public or revealed: everyone; gm: roller and GM; self: the roller alone. */
+/** To all: everyone; a whisper: its speakers. */
+export function chatAudience(item: ChatEntry): Audience {
+  return item.to.kind === 'all' ? EVERYONE : whisperAudience(item.from, item.to);
+}
+
+/**
+ * Who reads a roll's result. Public or revealed: everyone (in a whisper, its speakers); gm: roller and GM; self:
+ * the roller alone.
+ */
 export function rollAudience(item: RollEntry): Audience {
-  if (item.visibility === 'public' || item.revealed) return EVERYONE;
+  if (item.visibility === 'public' || item.revealed) return item.to ? whisperAudience(item.by, item.to) : EVERYONE;
   return item.visibility === 'gm' ? union(actorAudience(item.by), { gm: true }) : actorAudience(item.by);
 }
 
-/** A feed item for this viewer: a hidden roll shows only that it happened; a chat not meant for them is null. */
+/** Who learns that a roll happened: everyone for a roll at the table; a whisper's speakers and its result's readers. */
+export function rollSeenBy(item: RollEntry): Audience {
+  return item.to ? union(whisperAudience(item.by, item.to), rollAudience(item)) : EVERYONE;
+}
+
+/** A feed item for this viewer: a hidden roll shows only that it happened; a line not meant for them is null. */
 export function feedItemFor(entry: FeedEntry, v: Viewer): FeedItem | null {
   if (entry.kind === 'chat') return admits(chatAudience(entry), v) ? chatItem(entry) : null;
-  return admits(rollAudience(entry), v) ? rollItem(entry, true) : rollItem(entry, false);
+  if (!admits(rollSeenBy(entry), v)) return null;
+  return rollItem(entry, admits(rollAudience(entry), v));
 }
 
 export function chatItem(entry: ChatEntry): FeedItem {
@@ -85,12 +133,13 @@ export function rollItem(entry: RollEntry, withResult: boolean): FeedItem {
     channel: entry.channel ?? 'main',
     visibility: entry.visibility,
     revealed: entry.revealed,
+    ...(entry.to ? { to: { ...entry.to } } : {}),
   };
   // The result is shared, not copied: states are never changed in place, and views are only serialized.
   return withResult ? { ...item, result: entry.result } : item;
 }
 
-/** The feed's part of a viewer's view: the newest FEED_VIEW lines it may see. */
-export function feedView(state: FeedSlice, viewer: Viewer): { feed: FeedItem[] } {
-  return { feed: state.feed.flatMap((entry) => feedItemFor(entry, viewer) ?? []).slice(-FEED_VIEW) };
+/** The feed's part of a viewer's view: the newest FEED_VIEW lines it may see, and the room's dice system. */
+export function feedView(state: FeedSlice, viewer: Viewer): { feed: FeedItem[]; diceSystem: DiceSystemId } {
+  return { feed: state.feed.flatMap((entry) => feedItemFor(entry, viewer) ?? []).slice(-FEED_VIEW), diceSystem: diceSystemOf(state) };
 }

@@ -1,5 +1,6 @@
 import type { FeedSlice } from '../../capabilities/feed/feed.ts';
 import { setupFeed } from '../../capabilities/feed/feed.ts';
+import type { DiceSystemId } from '../../capabilities/dice/game-systems.ts';
 import type { Viewer } from '@veiltable/protocol';
 import type { CotCharacterInput, CotInvAction, CotOptions, CotViewEvent } from '@veiltable/protocol/games/call-of-t';
 import type { Card, IdTaken } from '../../capabilities/cards/deck.ts';
@@ -107,6 +108,9 @@ export type Fact = {
 /** The bone: held off the board (card set) until 転界 stacks it on its square (card null) (COT-MOD-10). */
 export type Bone = { card: Card | null; entryId: string; square: string; strength: number; pow: number };
 
+/** The BCDice system a Call of <T> table reads typed dice in: the rules' checks are RuneQuest's (COT-DIE-02). */
+export const COT_DICE_SYSTEM: DiceSystemId = 'RuneQuest';
+
 /**
  * A sealed investigation choice, keyed by character id (COT-HID-03). `shown`: hand cards that tentative choices named
  * to every player under openDeclarations, renewed at the reveal like the ones the reveal names (COT-HID-02); absent
@@ -145,7 +149,7 @@ export type CotState = FeedSlice & {
 /** An empty room waiting for the GM's setup (COT-SET-01). */
 export function setup(seed: string): CotState {
   return {
-    ...setupFeed(),
+    ...setupFeed(COT_DICE_SYSTEM),
     rng: newRngState(seed),
     seats: [],
     options: { ...defaultCotOptions },

@@ -6,6 +6,7 @@ import { firstStage, obstacleRow } from './obstacle.ts';
 import { defaultCotOptions } from './options.ts';
 import type { Phase } from './phase.ts';
 import type { CotEvent, CotState, LoggedEvent } from './state.ts';
+import { COT_DICE_SYSTEM } from './state.ts';
 
 /**
  * Options an earlier version did not have and did not behave by today's default. Every other missing option gets
@@ -25,8 +26,9 @@ const EARLIER_BEHAVIOUR: Partial<CotOptions> = {
  * deadlines: this game keeps no timers.
  */
 export function upgrade(saved: unknown): CotState {
-  // Rooms saved before the table's chat and dice came to Call of <T> start with an empty feed.
-  const s = withMissing(saved as CotState, { log: [], ...setupFeed() });
+  // Rooms saved before the table's chat and dice came to Call of <T> start with an empty feed; rooms saved before
+  // BCDice read their dice as RuneQuest checks already.
+  const s = withMissing(saved as CotState, { log: [], ...setupFeed(COT_DICE_SYSTEM) });
   const log = mapKeeping(s.log, upgradeLogged);
   const options = withMissing(s.options, { ...defaultCotOptions, ...EARLIER_BEHAVIOUR });
   // T-OBS ♣5: no armour on record lowers the thorns' poison, as before the rows were played.

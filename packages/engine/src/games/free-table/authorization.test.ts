@@ -36,6 +36,7 @@ const rows = {
   'chat.send': { who: 'member', given: busy, command: () => ({ type: 'chat.send', to: { kind: 'all' }, text: 'hi' }) },
   roll: { who: 'member', given: busy, command: () => ({ type: 'roll', expr: '1D6' }) },
   'roll.reveal': { who: 'owner', given: busy, command: () => ({ type: 'roll.reveal', roll: 'r1' }) },
+  'dice.system': { who: 'gm', given: busy, command: () => ({ type: 'dice.system', system: 'Cthulhu' }) },
   'note.add': { who: 'gm', given: busy, command: () => ({ type: 'note.add', text: 'x' }) },
   'note.remove': { who: 'gm', given: busy, command: () => ({ type: 'note.remove', note: 'n1' }) },
   'deck.create': { who: 'gm', given: () => table(2), command: () => ({ type: 'deck.create', deck: { kind: 'standard' } }) },
