@@ -31,10 +31,10 @@ const atCycleEnd = () => {
 
 describe('a character for a seat added after the setup', () => {
   test.each([
-    ['COT-MOD-11 in the investigation', () => started()],
-    ['COT-MOD-11 while the party decides (time phase)', () => toDecision(started())],
-    ['COT-MOD-11 at an obstacle (event phase)', () => facingClub(6)],
-    ['COT-MOD-11 at the cycle end', atCycleEnd],
+    ['COT-MOD-11 INFERRED in the investigation', () => started()],
+    ['COT-MOD-11 INFERRED while the party decides (time phase)', () => toDecision(started())],
+    ['COT-MOD-11 INFERRED at an obstacle (event phase)', () => facingClub(6)],
+    ['COT-MOD-11 INFERRED at the cycle end', atCycleEnd],
   ] as const)('%s: it stands where the party stands, last in the marching and action orders, LTF 0, its hand dealt', (_name, at) => {
     const before = at();
     const s = joined(before);
@@ -51,7 +51,7 @@ describe('a character for a seat added after the setup', () => {
     expect(mine.hands.ch4).toHaveLength(2);
   });
 
-  test('COT-INV-02 added during the investigation, it declares too: the reveal waits for its lock', () => {
+  test('COT-INV-02 INFERRED added during the investigation, it declares too: the reveal waits for its lock', () => {
     let s = joined(started());
     for (const [id, seat] of [['ch1', 's1'], ['ch2', 's2'], ['ch3', 's3']] as const) {
       s = run(s, { type: 'cot.inv.declare', character: id, action: { kind: 'none' } }, { role: 'player', seat }).state;
@@ -64,7 +64,7 @@ describe('a character for a seat added after the setup', () => {
     expect(s.phase.kind).not.toBe('investigation');
   });
 
-  test('COT-TIM-08 added while the party decides, it sleeps unless its player chooses otherwise', () => {
+  test('COT-TIM-08 INFERRED added while the party decides, it sleeps unless its player chooses otherwise', () => {
     let s = joined(toDecision(started()));
     expect(decision(s).activities.ch4).toBe('sleep');
     s = run(s, { type: 'cot.time.activity', character: 'ch4', activity: 'watch' }, P5).state;
@@ -100,7 +100,7 @@ describe('a character for a seat added after the setup', () => {
   test.each([
     ['COT-SET-01 only the GM enters characters', () => run(started(), { type: 'seat.add', name: 'Eve' }).state, P1, late(), 'NOT_GM'],
     ['COT-SET-01 before the setup the setup form seats every character', () => run(seated(), { type: 'seat.add', name: 'Eve' }).state, GM, late(), 'NOT_YOUR_PHASE'],
-    ['COT-END-03 after the last cycle nobody joins the exploration', () => run(night(), { type: 'seat.add', name: 'Eve' }).state, GM, late(), 'NOT_YOUR_PHASE'],
+    ['COT-END-03 INFERRED after the last cycle nobody joins the exploration', () => run(night(), { type: 'seat.add', name: 'Eve' }).state, GM, late(), 'NOT_YOUR_PHASE'],
     ['COT-MOD-12 a player controls one character', () => started(), GM, late({ seat: 's1' }), 'SEAT_TAKEN'],
     ['COT-SET-01 the seat must be one of the room', () => started(), GM, late({ seat: 's9' }), 'NO_SUCH_SEAT'],
     ['COT-SET-01 the party is at most twelve, as at setup', twelve, GM, late({ seat: null }), 'TOO_MANY_SEATS'],
