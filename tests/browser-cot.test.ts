@@ -3,8 +3,8 @@ import { describe, expect, test } from 'vitest';
 import { defaultCotOptions, orthogonalNeighbours } from '@veiltable/engine/games/call-of-t';
 import { auditCot } from './support/cot-audit.ts';
 import { characterOf, cotCharacter, cotEvents, cotSetupFor, gmSettles, heartIn } from './support/cot-table.ts';
-import { createRoom } from './support/http-api.ts';
-import { ARTIFACTS, browserStack, phonePage, UI_TIMEOUT_MS } from './support/browser.ts';
+import { addSeat, createRoom } from './support/http-api.ts';
+import { ARTIFACTS, browserStack, phonePage, UI_TIMEOUT_MS, waitForCount } from './support/browser.ts';
 import { RecordingClient } from './support/recording-client.ts';
 import { commit } from './support/session.ts';
 
@@ -146,6 +146,68 @@ describe('browser · Call of <T>', () => {
     }
   }, 90_000);
 
+  test('seats added after the setup form opened, and after cycle 1 began, each get a character (COT-SET-01 step 6)', async () => {
+    const url = stack.url;
+    const room = await createRoom(url, 'Late', ['Aiko'], 'call-of-t');
+    const gm = new RecordingClient(url, room.gmToken, 'gm-late');
+    sockets.push(gm);
+    await gm.connect();
+    const desk = await phonePage(stack.browser);
+    const late = await phonePage(stack.browser);
+    const pageErrors: string[] = [];
+    for (const p of [desk, late]) p.on('pageerror', (e) => pageErrors.push(e.message));
+    try {
+      await desk.goto(room.gmUrl);
+      await desk.getByTestId('cot-setup').waitFor({ timeout: UI_TIMEOUT_MS });
+      await waitForCount(desk, '[data-testid="cot-setup-character"]', 1);
+      // A seat added while the form is open gets its own row, seated at it.
+      const bruno = await addSeat(url, room, 'Bruno');
+      await waitForCount(desk, '[data-testid="cot-setup-character"]', 2);
+      const second = desk.getByTestId('cot-setup-character').nth(1);
+      expect(await second.getByTestId('cot-character-seat').inputValue()).toBe(bruno.seat);
+      expect(await second.getByTestId('cot-character-name').inputValue()).toBe('Bruno');
+      await desk.getByTestId('cot-setup-start').click();
+      await gm.waitFor(() => gm.currentCot().phase.kind === 'investigation', 'gm: cycle 1 begins');
+      expect(gm.currentCot().characters.map((c) => [c.name, c.seat])).toEqual([['Aiko', 's1'], ['Bruno', 's2']]);
+
+      // A seat added once the game runs: its phone says it waits for the GM, the GM's console offers its character.
+      const chen = await addSeat(url, room, 'Chen');
+      const player = new RecordingClient(url, chen.token, 'late-p3');
+      sockets.push(player);
+      await player.connect();
+      await late.goto(chen.url);
+      await late.getByTestId('cot-no-character').waitFor({ timeout: UI_TIMEOUT_MS });
+      const form = desk.getByTestId('cot-late-character');
+      await form.waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(await form.getByTestId('cot-character-name').inputValue()).toBe('Chen');
+      expect(await form.getByTestId('cot-character-seat').inputValue()).toBe(chen.seat);
+      // 390 px: the form fits the phone's width.
+      expect(await desk.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await desk.screenshot({ path: join(ARTIFACTS, 'browser-cot-late-character.png'), fullPage: true });
+      await form.getByTestId('cot-late-add').click();
+      await gm.waitFor(() => gm.currentCot().characters.length === 3, 'gm: the late character joined');
+      const joined = gm.currentCot().characters[2]!;
+      expect([joined.name, joined.seat]).toEqual(['Chen', chen.seat]);
+      // COT-MOD-11: last in the marching order; COT-INV-02: it declares with the others in this investigation.
+      expect(gm.currentCot().party.marchingOrder.at(-1)).toBe(joined.id);
+      await late.getByTestId('cot-declare').waitFor({ timeout: UI_TIMEOUT_MS });
+      await late.getByTestId('cot-no-character').waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
+      await form.waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
+      expect((gm.currentCot().phase.detail.waitingFor as string[]).includes(joined.id)).toBe(true);
+      await late.screenshot({ path: join(ARTIFACTS, 'browser-cot-late-player.png'), fullPage: true });
+      await player.waitForSeq(gm.lastSeq!);
+      expect(auditCot(gm, [player]).leaks).toEqual([]);
+      for (const c of [gm, player]) expect(c.invalid, c.label).toEqual([]);
+      expect(pageErrors).toEqual([]);
+    } catch (e) {
+      await desk.screenshot({ path: join(ARTIFACTS, 'browser-cot-late-failure.png'), fullPage: true }).catch(() => {});
+      throw e;
+    } finally {
+      await desk.close();
+      await late.close();
+    }
+  }, 120_000);
+
   test('the GM answers a waiting event step from the form on the GM console', async () => {
     const url = stack.url;
     const room = await createRoom(url, 'Steps', ['Aiko', 'Bruno'], 'call-of-t');
@@ -187,6 +249,11 @@ describe('browser · Call of <T>', () => {
       await page.goto(room.gmUrl);
       const form = page.locator(`[data-testid="cot-gm-step"][data-step="${step}"]`);
       await form.waitFor({ timeout: UI_TIMEOUT_MS });
+      // What the engine generated reads as sentences, never as JSON (issue 13 #6).
+      const summary = form.getByTestId('cot-gm-summary');
+      expect(await summary.locator('li').count()).toBeGreaterThan(0);
+      expect(await summary.innerText()).not.toMatch(/[{}"]|cot\./);
+      expect(await page.locator('[data-testid="cot-gm-console"] pre').count()).toBe(0);
       const before = gm.lastSeq!;
       if (step === 'remains') {
         // COT-REM-01 per searcher: the first character searches.

@@ -124,6 +124,27 @@ describe('browser · dungeon-2d6 GM forms', () => {
       expect(await card(desk, secret).getByTestId('d6-die').count()).toBe(2);
       expect(await card(desk, secret).getByTestId('d6-total').innerText()).toBe(String(d6().checks.find((k) => k.id === secret)!.total));
 
+      // A check without a target stands as its total (D6-BASE-01): Rin's phone shows it so, and once Rin's player passes
+      // on 《集中》 it is settled without a GM ruling; the GM's pending list no longer holds it.
+      await roll.getByTestId('d6-gm-roll-secret').uncheck();
+      await roll.getByTestId('d6-gm-roll-character').selectOption('ch1');
+      const plain = await newCheck(gm, 'Rin’s check without a target', () => roll.getByTestId('d6-gm-roll-submit').click());
+      const pendingRow = desk.locator(`[data-testid="d6-gm-pending"][data-check="${plain}"]`);
+      await desk.locator(`[data-testid="d6-gm-pending"][data-check="${plain}"][data-outcome="total"]`).waitFor({ timeout: UI_TIMEOUT_MS });
+      for (const p of [p1, p2]) await p.locator(`[data-testid="d6-check"][data-check="${plain}"][data-outcome="total"]`).waitFor({ timeout: UI_TIMEOUT_MS });
+      const plainWindow = d6().checks.find((k) => k.id === plain)!.window as string;
+      await p1.locator(`[data-testid="d6-prompt"][data-window="${plainWindow}"]`).getByTestId('d6-pass').click();
+      await gm.waitFor(() => d6().checks.find((k) => k.id === plain)?.resolved === true, 'gm: the total stands once Rin passed');
+      expect(d6().checks.find((k) => k.id === plain)).toMatchObject({ outcome: 'total', resolved: true });
+      await pendingRow.waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
+      expect(await card(p2, plain).getByTestId('d6-outcome').count()).toBe(1);
+
+      // The GM drops the Ogre's secret roll from the pending list: it is off the table, settled as dropped.
+      await desk.locator(`[data-testid="d6-gm-pending"][data-check="${secret}"] [data-testid="d6-gm-drop"]`).click();
+      await gm.waitFor(() => d6().checks.find((k) => k.id === secret)?.outcome === 'dropped', 'gm: the secret roll dropped');
+      await desk.locator(`[data-testid="d6-gm-pending"][data-check="${secret}"]`).waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
+      await expectSecretCard([p1, p2], secret);
+
       // An opposed strength check with a GM modifier, the Ogre's passive roll secret (D6-BASE-03).
       await openSection(desk, 'opposed');
       const opposed = desk.getByTestId('d6-opposed-form');

@@ -22,8 +22,11 @@ export type TestRoom = CreateRoomResponse & { seats: SeatLinkResponse[]; spectat
 export async function createRoom(baseUrl: string, title: string, seatNames: string[], game = 'free-table'): Promise<TestRoom> {
   const room = createRoomResponse.parse(await postJson(`${baseUrl}/api/rooms`, { title, game }));
   const seats: SeatLinkResponse[] = [];
-  for (const name of seatNames) {
-    seats.push(seatLinkResponse.parse(await postJson(`${baseUrl}/api/rooms/${room.roomId}/seats`, { name }, room.gmToken)));
-  }
+  for (const name of seatNames) seats.push(await addSeat(baseUrl, room, name));
   return { ...room, seats, spectatorToken: tokenFromLink(room.spectatorUrl) };
+}
+
+/** Adds a seat to a room as its GM does (the next s<n>), and returns its player link. */
+export async function addSeat(baseUrl: string, room: CreateRoomResponse, name: string): Promise<SeatLinkResponse> {
+  return seatLinkResponse.parse(await postJson(`${baseUrl}/api/rooms/${room.roomId}/seats`, { name }, room.gmToken));
 }

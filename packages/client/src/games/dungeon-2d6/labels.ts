@@ -2,6 +2,7 @@ import { abilitiesFor } from '@veiltable/engine/games/dungeon-2d6';
 import type { D6Ability, D6Skill } from '@veiltable/protocol/games/dungeon-2d6';
 import type { I18n } from '../../shell/i18n/i18n.svelte.ts';
 import type { MessageKey } from '../../shell/i18n/keys.ts';
+import type { D6Check } from './model.ts';
 import { allOf } from '../../ui/all-of.ts';
 
 /** Every skill of the rules, in the rules' order (the protocol's d6Skill; the compiler keeps the two in step). */
@@ -21,6 +22,11 @@ const KINDS = [
 /** The message key of a check kind; an unknown kind (a newer server) falls back to a plain action. */
 export function kindKey(kind: string): MessageKey {
   return (KINDS as readonly string[]).includes(kind) ? (`d6.kind.${kind}` as MessageKey) : 'd6.kind.action';
+}
+
+/** How a check stands: decided by its target, standing as its total (D6-BASE-01), or dropped by the GM. */
+export function outcomeKey(outcome: D6Check['outcome']): MessageKey {
+  return outcome === 'success' ? 'd6.check.success' : outcome === 'failure' ? 'd6.check.failure' : outcome === 'dropped' ? 'd6.check.dropped' : 'd6.check.total';
 }
 
 /** Check kinds a player rolls with check.roll; the others have their own commands (attacks, defences …). */

@@ -50,7 +50,8 @@ export type D6Check = {
   target?: number | null;
   targetVisible?: boolean;
   secret?: boolean;
-  outcome?: 'success' | 'failure' | 'awaiting-gm';
+  /** Without a target the roll stands as its total (D6-BASE-01); `dropped`: the GM took it off the table. */
+  outcome?: 'success' | 'failure' | 'total' | 'dropped';
   resolved?: boolean;
   window: string | null;
   noConcentration?: string | null;

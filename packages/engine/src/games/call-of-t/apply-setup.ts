@@ -4,11 +4,11 @@ import type { Result } from '../../kernel/result.ts';
 import { err } from '../../kernel/result.ts';
 import { allSquares, parseSquare } from './board.ts';
 import { BONE_FACE } from './cards.ts';
+import { characterFrom } from './character-add.ts';
 import type { Ctx } from './context.ts';
 import { done, emitAll, requireGm } from './context.ts';
 import { moveOn } from './flow.ts';
 import { resolveOptions } from './options.ts';
-import type { Character } from './state.ts';
 import { idTaken, mushi, mushiOf } from './state.ts';
 import { drawToHand } from './zones.ts';
 
@@ -54,36 +54,7 @@ export function applySetup(ctx: Ctx, command: Extract<CotCommand, { type: 'cot.s
   const boneCard = { id: newCardId(ctx.rng, idTaken(state)), face: structuredClone(BONE_FACE) };
   state.bone = { card: boneCard, entryId: boneCard.id, square: s.bone.square, strength: s.bone.strength, pow: s.bone.pow };
   state.resonanceSkill = s.resonanceSkill;
-  state.characters = s.characters.map(
-    (c, i): Character => ({
-      id: `ch${i + 1}`,
-      name: c.name,
-      seat: c.seat,
-      str: c.str,
-      con: c.con,
-      pow: c.pow,
-      int: c.int,
-      app: c.app,
-      mp: c.mp,
-      moveLoad: c.moveLoad,
-      restLoad: c.restLoad,
-      skills: { ...c.skills },
-      skillSets: { ...c.skillSets },
-      scoutBonus: c.scoutBonus,
-      memorialBonus: c.memorialBonus,
-      spiritPressure: c.spiritPressure,
-      call: c.call,
-      deathRites: c.deathRites,
-      ltfThirds: 0,
-      ltfAtCycleStart: 0,
-      hand: [],
-      experienceChecks: [],
-      trainingHours: 0,
-      exemptFromDeathOmen: c.exemptFromDeathOmen,
-      noChecks: [...c.noChecks],
-      limbAp: c.limbAp,
-    }),
-  );
+  state.characters = s.characters.map((c, i) => characterFrom(c, `ch${i + 1}`));
   const ids = state.characters.map((c) => c.id);
   const marching = (s.marchingOrder ?? ids.map((_, i) => i)).map((i) => ids[i]!);
   const party = state.party;

@@ -110,6 +110,7 @@ function atCycleEnd(): CotState {
 const ROWS = {
   'seat.add': { who: 'gm', at: seated, command: { type: 'seat.add', name: 'Eve' } },
   'cot.setup': { who: 'gm', at: seated, command: { type: 'cot.setup', setup: setupInput() } },
+  'cot.character.add': { who: 'gm', at: () => started(), command: { type: 'cot.character.add', character: { ...setupInput().characters[0]!, name: 'Eve', seat: 's4' } } },
   'cot.inv.declare': { who: 'owner', at: () => started(), command: { type: 'cot.inv.declare', character: 'ch1', action: { kind: 'none' } } },
   'cot.inv.lock': {
     who: 'owner',

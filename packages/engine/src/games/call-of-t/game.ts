@@ -7,6 +7,7 @@ import { cotCommand, cotView } from '@veiltable/protocol/games/call-of-t';
 import type { Handlers } from '../../kernel/define-game.ts';
 import { defineGame } from '../../kernel/define-game.ts';
 import { applySetup } from './apply-setup.ts';
+import { applyCharacterAdd } from './character-add.ts';
 import { applyConfirm, applyNext, applyPass } from './cycle-end.ts';
 import { applyEncounterOutcome, applyEncounterRoll, applySense } from './encounter.ts';
 import { applyGmAdjust } from './gm-adjust.ts';
@@ -32,6 +33,7 @@ import { view } from './view.ts';
 const handlers: Handlers<CotState, Exclude<CotCommand, ChatCommand | DiceCommand>> = {
   'seat.add': applySeatAdd,
   'cot.setup': applySetup,
+  'cot.character.add': applyCharacterAdd,
   'cot.inv.declare': applyDeclare,
   'cot.inv.lock': applyLock,
   'cot.inv.force': applyForce,

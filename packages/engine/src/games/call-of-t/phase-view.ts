@@ -76,7 +76,10 @@ function handoffView(state: CotState, viewer: Viewer, handoff: EncounterHandoff)
  * null for a number without a row, which the GM rules).
  */
 function tableRow(step: EventStep): Record<string, Json> {
-  if (step.kind === 'obstacle') return { skills: [...obstacleSkills(step)], simultaneous: obstacleRow(step.strength).simultaneous };
+  if (step.kind === 'obstacle') {
+    const row = obstacleRow(step.strength);
+    return { name: row.name, skills: [...obstacleSkills(step)], simultaneous: row.simultaneous };
+  }
   if (step.kind === 'interaction') {
     const row = INTERACTION_TABLE[step.number];
     return { counterpart: row?.counterpart ?? null, effects: row ? [...row.effects] : null, move: row?.move ?? null };

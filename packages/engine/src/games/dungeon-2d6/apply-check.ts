@@ -49,7 +49,11 @@ export const checkConcentrate: Handler<'check.concentrate'> = (ctx, command) => 
   return done;
 };
 
-/** D6-ENG-03: the GM commits a non-opposed check; a target number decides it unless the GM overrides with a reason. */
+/**
+ * D6-ENG-03: the GM commits a non-opposed check. A target number (or a crit or fumble) decides it unless the GM
+ * overrides with a reason; without a target the roll stands as its total (D6-BASE-01), or the GM rules a success or
+ * failure on it.
+ */
 export const checkResolve: Handler<'check.resolve'> = (ctx, command) => {
   const gm = requireGm(ctx);
   if (!gm.ok) return gm;
@@ -57,14 +61,39 @@ export const checkResolve: Handler<'check.resolve'> = (ctx, command) => {
   if (!check) return err('NO_SUCH_CHECK');
   if (check.opposed || check.attack) return err('OPPOSED_CHECK', 'D6-BASE-03');
   if (check.resolved) return err('ALREADY_RESOLVED');
-  let outcome = command.outcome;
-  const computed = spellDefault(check) ?? check.outcome;
-  if (computed !== 'awaiting-gm') {
-    if (outcome && outcome !== computed) return err('USE_OVERRIDE', 'D6-ENG-07');
-    outcome = computed;
+  const computed = spellDefault(check) ?? computeOutcome(check);
+  if (computed === 'total') {
+    resolveCheck(ctx, check, command.outcome ?? 'total');
+    return done;
   }
-  if (!outcome) return err('OUTCOME_REQUIRED', 'D6-ENG-03');
-  resolveCheck(ctx, check, outcome);
+  if (command.outcome && command.outcome !== computed) return err('USE_OVERRIDE', 'D6-ENG-07');
+  resolveCheck(ctx, check, computed);
+  return done;
+};
+
+/**
+ * The GM takes a pending check off the table unsettled (D6-ENG-07: the GM may set aside any automatic result): its
+ * windows close and nothing follows from it. An opposed check goes as a whole, both sides; a disengage it stood for
+ * lets the character go, as an obstruction nobody presses does (D6-ZONE-06 needs an enemy that means to stop it;
+ * INFERRED). An attack's checks belong to its sequence (D6-ATK-02) and are not dropped one by one.
+ */
+export const checkDrop: Handler<'check.drop'> = (ctx, command) => {
+  const gm = requireGm(ctx);
+  if (!gm.ok) return gm;
+  const check = ctx.state.checks[command.check];
+  if (!check) return err('NO_SUCH_CHECK');
+  if (check.attack) return err('USE_OWN_COMMAND', 'D6-ATK-02');
+  if (check.resolved) return err('ALREADY_RESOLVED');
+  const o = check.opposed ? ctx.state.opposed[check.opposed] : undefined;
+  const sides = o ? [o.active, ...(o.passive ? [o.passive] : [])] : [check.id];
+  for (const id of sides) {
+    const k = ctx.state.checks[id]!;
+    k.outcome = 'dropped';
+    k.resolved = true;
+    closeConcentration(ctx, k);
+    publishCheck(ctx, 'check.resolved', k);
+  }
+  if (o?.move) finishDisengage(ctx, o.move, true);
   return done;
 };
 
@@ -136,6 +165,7 @@ export const opposedRollPassive: Handler<'opposed.roll-passive'> = (ctx, command
   const o = ctx.state.opposed[command.opposed];
   if (!o) return err('NO_SUCH_OPPOSED');
   if (o.passive) return err('ALREADY_ROLLED');
+  if (ctx.state.checks[o.active]!.resolved) return err('ALREADY_RESOLVED');
   const c = requireControl(ctx, o.passiveSpec.character);
   if (!c.ok) return c;
   if (command.secret && ctx.actor.role !== 'gm') return err('NOT_GM', 'D6-HID-02');
@@ -174,7 +204,8 @@ export const opposedResolve: Handler<'opposed.resolve'> = (ctx, command) => {
   const o = ctx.state.opposed[command.opposed];
   if (!o) return err('NO_SUCH_OPPOSED');
   if (!o.passive) return err('PASSIVE_NOT_ROLLED', 'D6-BASE-03');
-  if (o.winner) return err('ALREADY_RESOLVED');
+  // A winner, or the GM dropped the check (checkDrop).
+  if (o.winner || ctx.state.checks[o.active]!.resolved) return err('ALREADY_RESOLVED');
   const active = ctx.state.checks[o.active]!;
   const passive = ctx.state.checks[o.passive]!;
   closeConcentration(ctx, passive);

@@ -10,6 +10,7 @@ import { applyDamage, fukutsuLapsed } from './apply-damage.ts';
 import { obstructionLapsed } from './apply-move.ts';
 import { refuseQuestion } from './apply-private.ts';
 import { jumpNow } from './apply-teleport.ts';
+import { settleTotal } from './resolution.ts';
 import { findCharacter } from './state.ts';
 
 /**
@@ -29,6 +30,7 @@ function afterClose(ctx: Ctx, windowId: string): void {
   if (link.kind === 'fukutsu') fukutsuLapsed(ctx, link.character);
   if (link.kind === 'question') refuseQuestion(ctx, link.question);
   if (link.kind === 'passengers') jumpNow(ctx, link);
+  if (link.kind === 'concentration') settleTotal(ctx, link.check);
 }
 
 function closed(ctx: Ctx, windowId: string, reason: WindowCloseReason): Result<void> {

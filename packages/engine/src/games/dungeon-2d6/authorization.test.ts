@@ -107,6 +107,11 @@ const rows = {
     prepare: (x) => x.t.do({ type: 'check.roll', check: { character: x.a, kind: 'action', ability: 'VAL' } }),
     command: (x) => ({ type: 'check.resolve', check: lastCheck(x), outcome: 'success' }),
   },
+  'check.drop': {
+    who: 'gm',
+    prepare: (x) => x.t.do({ type: 'check.roll', check: { character: x.a, kind: 'action', ability: 'VAL' } }),
+    command: (x) => ({ type: 'check.drop', check: lastCheck(x) }),
+  },
   'check.consume': {
     who: 'controller',
     prepare: (x) => {

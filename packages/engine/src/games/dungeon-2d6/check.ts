@@ -47,11 +47,15 @@ export function computeTotal(check: CheckRecord): number {
   return dice + check.abilityValue + mods + check.concentration;
 }
 
-/** D6-BASE-01/02, D6-CRIT-07, D6-ENG-03: crit succeeds, fumble fails, else total ≥ target, else the GM decides. */
-export function computeOutcome(check: CheckRecord): CheckRecord['outcome'] {
+/**
+ * D6-BASE-01/02, D6-CRIT-07: crit succeeds, fumble fails, else total ≥ target. A check without a target number has
+ * nothing to be measured against, so the roll stands as its total (D6-BASE-01 達成値); the GM may still rule a
+ * success or failure on it (D6-ENG-03).
+ */
+export function computeOutcome(check: CheckRecord): 'success' | 'failure' | 'total' {
   if (check.crit) return 'success';
   if (check.fumble) return 'failure';
-  if (check.target === null) return 'awaiting-gm';
+  if (check.target === null) return 'total';
   return check.total >= check.target ? 'success' : 'failure';
 }
 
@@ -130,7 +134,7 @@ export function rollCheck(ctx: Ctx, c: Character, spec: D6CheckSpec, extra: Roll
     target: spec.target ?? null,
     targetVisible: spec.targetVisible,
     secret: spec.secret,
-    outcome: 'awaiting-gm',
+    outcome: 'total',
     resolved: false,
     window: null,
     noConcentration: null,

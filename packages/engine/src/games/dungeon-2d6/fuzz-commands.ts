@@ -115,7 +115,7 @@ const MAKERS: Maker[] = [
   },
   (s, pick, r) => {
     const k = pick(Object.values(s.checks).filter((x) => !x.resolved && !x.opposed && !x.attack));
-    return k ? [{ type: 'check.resolve', check: k.id, ...(k.outcome === 'awaiting-gm' ? { outcome: r() < 0.5 ? 'success' : 'failure' } : {}) }, null] : undefined;
+    return k ? [{ type: 'check.resolve', check: k.id, ...(k.outcome === 'total' ? { outcome: r() < 0.5 ? 'success' : 'failure' } : {}) }, null] : undefined;
   },
   (s, pick) => {
     const w = pick(openOf(s, 'consume'));

@@ -44,6 +44,7 @@ export const handlers: Handlers<D6State, Exclude<D6Command, ChatCommand | DiceCo
   'check.roll': check.checkRoll,
   'check.concentrate': check.checkConcentrate,
   'check.resolve': check.checkResolve,
+  'check.drop': check.checkDrop,
   'check.consume': check.checkConsume,
   'opposed.start': check.opposedStart,
   'opposed.roll-passive': check.opposedRollPassive,

@@ -30,7 +30,7 @@ export function closeConcentration(ctx: Ctx, check: CheckRecord): void {
  * Commits a non-opposed check's outcome (D6-CONC-04: this closes the roller's concentration window) and runs what
  * follows from it: a barrier or a summon, an opened lock, found things, the door-break cost.
  */
-export function resolveCheck(ctx: Ctx, check: CheckRecord, outcome: 'success' | 'failure'): void {
+export function resolveCheck(ctx: Ctx, check: CheckRecord, outcome: 'success' | 'failure' | 'total'): void {
   check.outcome = outcome;
   check.resolved = true;
   closeConcentration(ctx, check);
@@ -40,6 +40,8 @@ export function resolveCheck(ctx: Ctx, check: CheckRecord, outcome: 'success' | 
   if (check.purpose === 'barrier') return createBarrier(ctx, c, check);
   if (check.purpose === 'summon') return createSummon(ctx, c, check);
   if (outcome === 'success') return succeed(ctx, c, check);
+  // A total that stands is neither a success nor a failure: nothing opens, nothing costs (D6-BASE-01).
+  if (outcome === 'total') return;
   // D6-LOCK-04: a failed door-break costs 1 HP, applied directly with no defence check.
   if (check.kind === 'break') return loseHp(ctx, c, 1, 'break-door');
   const skill = CONSUME_SKILL[check.kind];
@@ -51,6 +53,17 @@ export function resolveCheck(ctx: Ctx, check: CheckRecord, outcome: 'success' | 
     const eligible = [...(holder ? [c.id] : []), ...(statsHidden(c) ? [GM_PARTICIPANT] : [])];
     openLinked(ctx, 'consume', eligible, { kind: 'consume', check: check.id });
   }
+}
+
+/**
+ * A plain check without a target settles as its total once its roller's concentration window closes, however it
+ * closed (D6-CONC-04, D6-WIN-11): nothing is left to decide on it. Spell checks wait for the GM, who raises what
+ * they make (D6-SKL-BARRIER-01, D6-SKL-SUMMON-02).
+ */
+export function settleTotal(ctx: Ctx, checkId: string): void {
+  const check = ctx.state.checks[checkId];
+  if (!check || check.resolved || check.opposed || check.attack || check.purpose !== null) return;
+  if (check.outcome === 'total') resolveCheck(ctx, check, 'total');
 }
 
 /**

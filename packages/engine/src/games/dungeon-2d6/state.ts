@@ -97,7 +97,11 @@ export type CheckRecord = {
   target: number | null;
   targetVisible: boolean;
   secret: boolean;
-  outcome: 'success' | 'failure' | 'awaiting-gm';
+  /**
+   * Decided by the target number, or by a crit or fumble (D6-BASE-01/02); without a target the roll stands as its
+   * total (D6-BASE-01: the check's result is its 達成値); `dropped`: the GM took the check off the table unsettled.
+   */
+  outcome: 'success' | 'failure' | 'total' | 'dropped';
   resolved: boolean;
   window: string | null;
   /** Why concentration is refused outright (D6-CONC-08/09), or null when it is offered. */

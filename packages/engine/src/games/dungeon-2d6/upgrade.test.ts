@@ -32,6 +32,12 @@ describe('states saved before windows held their deadlines (D6-WIN-11, D6-WIN-13
     expect(windows.w2).toEqual({ id: 'w2', kind: 'concentration', eligible: ['ch1'], passed: [], status: 'open', deadline: LOADED + 45_000, minSpanEnds: LOADED + 5_000 });
   });
 
+  test('D6-BASE-01 a check saved waiting for the GM without a target stands as its total', () => {
+    const { checks } = upgrade(saved());
+    expect(checks.k1!.outcome).toBe('success');
+    expect(checks.k2).toMatchObject({ outcome: 'total', resolved: false, opposed: 'o1' });
+  });
+
   test('the server is given both of the open window’s timers at those times', () => {
     expect(dungeon2d6.timers!(upgrade(saved())).map((x) => [x.key, x.deadline, x.command])).toEqual([
       ['timeout:w2', LOADED + 45_000, { type: 'window.timeout', window: 'w2' }],

@@ -159,6 +159,8 @@ export const cotCommand = z.discriminatedUnion('type', [
   /** A player seat (the link the GM hands out); characters name their seat at setup. */
   z.object({ type: z.literal('seat.add'), name: z.string().trim().min(1).max(40) }),
   z.object({ type: z.literal('cot.setup'), setup: cotSetup }),
+  /** A character entered after the setup, for a seat added later or one the GM runs (COT-SET-01 step 6). */
+  z.object({ type: z.literal('cot.character.add'), character: cotCharacterInput }),
   z.object({ type: z.literal('cot.inv.declare'), character: cotCharacterId, action: cotInvAction }),
   z.object({ type: z.literal('cot.inv.lock'), character: cotCharacterId }),
   z.object({ type: z.literal('cot.inv.force') }),

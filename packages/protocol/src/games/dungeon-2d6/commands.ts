@@ -17,7 +17,7 @@ export const d6CheckSpec = z.object({
   character: ch,
   kind: d6CheckKind,
   ability: d6Ability,
-  /** The GM's target number (D6-ENG-03); absent means the outcome waits for the GM. */
+  /** The GM's target number (D6-ENG-03); without one the roll stands as its total (D6-BASE-01). */
   target: z.number().int().min(0).max(99).optional(),
   /** D6-HID-07: whether the target number is shown during the window. */
   targetVisible: z.boolean().default(false),
@@ -127,7 +127,10 @@ export const d6Command = z.discriminatedUnion('type', [
   // Checks.
   z.object({ type: z.literal('check.roll'), check: d6CheckSpec }),
   z.object({ type: z.literal('check.concentrate'), check: d6CheckId, hp: z.number().int().min(1).max(99) }),
+  /** D6-ENG-03: the GM settles a check; without an outcome a check without a target stands as its total (D6-BASE-01). */
   z.object({ type: z.literal('check.resolve'), check: d6CheckId, outcome: z.enum(['success', 'failure']).optional() }),
+  /** The GM takes a pending check off the table unsettled (an opposed one with both its sides). */
+  z.object({ type: z.literal('check.drop'), check: d6CheckId }),
   z.object({ type: z.literal('check.consume'), check: d6CheckId }),
   z.object({
     type: z.literal('opposed.start'),

@@ -1,4 +1,4 @@
-import type { CotOptions } from '@veiltable/protocol/games/call-of-t';
+import type { CotCharacterInput, CotOptions } from '@veiltable/protocol/games/call-of-t';
 import type { OptionField } from '../../../gm/options-draft.ts';
 
 /** The setup form's skill field: "see=50, listen=45" ⇄ { see: 50, listen: 45 }. */
@@ -17,6 +17,43 @@ export function skillsText(skills: Record<string, number>): string {
   return Object.entries(skills)
     .map(([k, v]) => `${k}=${v}`)
     .join(', ');
+}
+
+/** One character as the GM edits it: the sheet of COT-SET-01 step 6 with its skills as text. */
+export type CharacterRow = Omit<CotCharacterInput, 'skills'> & { skillsText: string };
+
+/** A new character's sheet, filled with plain values for the GM to change, for this seat (null: the GM runs it). */
+export function characterTemplate(name: string, seat: string | null): CharacterRow {
+  return {
+    name, seat, str: 12, con: 12, pow: 12, int: 12, app: 10, mp: 12, moveLoad: 10, restLoad: 'leather',
+    skillsText: skillsText({ see: 40, listen: 40, search: 30, climb: 40, jump: 30, spiritLore: 20, summon: 10 }),
+    skillSets: { scout: 40, memorial: 30, spot: 35 }, spiritPressure: 10, call: 5, deathRites: 20, scoutBonus: 0, memorialBonus: 0,
+    exemptFromDeathOmen: false, noChecks: [], initialHand: 2, limbAp: 0,
+  };
+}
+
+/** The sheet as the protocol takes it. */
+export function characterInput({ skillsText: text, ...c }: CharacterRow): CotCharacterInput {
+  return { ...c, skills: parseSkills(text) };
+}
+
+/**
+ * The setup form's rows after the room's seats changed: one more row, seated, for each seat not offered yet, so a seat
+ * added after the form opened gets its character too (COT-SET-01 step 6). A seat already offered is not offered again,
+ * so a row the GM removed stays removed.
+ */
+export function rowsForSeats(
+  rows: readonly CharacterRow[],
+  offered: readonly string[],
+  seats: readonly { id: string; name: string }[],
+): { rows: CharacterRow[]; offered: string[] } {
+  const fresh = seats.filter((s) => !offered.includes(s.id) && !rows.some((r) => r.seat === s.id));
+  return { rows: [...rows, ...fresh.map((s) => characterTemplate(s.name, s.id))], offered: [...offered, ...fresh.map((s) => s.id)] };
+}
+
+/** The seats that play no character yet: the ones the GM still has to give one (after the setup, COT-SET-01). */
+export function seatsWithoutCharacter(seats: readonly { id: string; name: string }[], characters: readonly { seat: string | null }[]) {
+  return seats.filter((s) => !characters.some((c) => c.seat === s.id));
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { cleanModifiers, newDraft, specFrom, type ModifierRow, type SpecDraft } from './check-spec.ts';
-import { legalAbility, skillName } from '../labels.ts';
+import { legalAbility, outcomeKey, skillName } from '../labels.ts';
 
 const draft = (over: Partial<SpecDraft> = {}): SpecDraft => ({ ...newDraft(), ...over });
 
@@ -58,5 +58,16 @@ describe('skill names', () => {
   test('a known skill shows its dictionary name; an unknown key shows as sent', () => {
     expect(skillName('teleport', { t })).toBe('<d6.skillName.teleport>');
     expect(skillName('timeTravel', { t })).toBe('timeTravel');
+  });
+});
+
+describe('how a check stands, as the table reads it', () => {
+  test.each([
+    ['D6-BASE-01 a success against its target', 'success', 'd6.check.success'],
+    ['D6-BASE-01 a failure against its target', 'failure', 'd6.check.failure'],
+    ['D6-BASE-01 without a target the roll stands as its total', 'total', 'd6.check.total'],
+    ['the GM dropped it', 'dropped', 'd6.check.dropped'],
+  ] as const)('%s', (_name, outcome, key) => {
+    expect(outcomeKey(outcome)).toBe(key);
   });
 });
