@@ -32,8 +32,8 @@ export const RIN = 'c3';
 
 export const viewFor = (state: GrailWarState, v: Viewer): GwView => grailWar.view(state, v) as GwView;
 
-export const servantSheet = (over: Partial<Extract<GwSheet, { kind: 'servant' }>>): GwSheet => ({ ...(blankServant() as Extract<GwSheet, { kind: 'servant' }>), ...over });
-export const masterSheet = (over: Partial<Extract<GwSheet, { kind: 'master' }>>): GwSheet => ({ ...(blankMaster() as Extract<GwSheet, { kind: 'master' }>), ...over });
+export const servantSheet = (over: Partial<Extract<GwSheet, { kind: 'servant' }>>): GwSheet => ({ ...(blankServant() as Extract<GwSheet, { kind: 'servant' }>), alias: 'Saber', trueName: 'Hidden', ...over });
+export const masterSheet = (over: Partial<Extract<GwSheet, { kind: 'master' }>>): GwSheet => ({ ...(blankMaster() as Extract<GwSheet, { kind: 'master' }>), name: 'Master', ...over });
 
 type GwOptionsPatch = Extract<GrailWarCommand, { type: 'options.set' }>['options'];
 const EMPTY = { row: null, seals: [], conviction: 0, consumables: [], activatePlus: [], guardian: false };
