@@ -93,9 +93,9 @@ describe('browser · grail war', () => {
 
       await commit(foe, { type: 'battle.submit', plan: waitingPlan([saberId]) });
       await gm.waitFor(() => gwView(gm).battle?.phase === 'ended', 'gm: battle ended by the withdrawal');
-      const plan = gwView(gm).battle!.plans!.saber!;
-      expect(plan.slots[0]).toEqual({ type: 'play', vs: { lancer: { card: 'smash', plus: true } } });
-      expect(plan.slots[1]).toEqual({ type: 'play', vs: { lancer: { card: 'smash' } } });
+      const plan = gwView(gm).battle!.plans![saberId]!;
+      expect(plan.slots[0]).toEqual({ type: 'play', vs: { [lancerId]: { card: 'smash', plus: true } } });
+      expect(plan.slots[1]).toEqual({ type: 'play', vs: { [lancerId]: { card: 'smash' } } });
       expect(plan.slots[2]).toEqual({ type: 'withdraw' });
       expect(gwView(gm).battle!.endReason).toBe('withdrawal');
       expect(gwView(gm).characters.find((c) => c.id === saberId)!.sheet!.merit).toBe(0);
