@@ -64,7 +64,7 @@ describe('browser · grail war room options', () => {
 
       // The master's phone: the new price, and its concealment (the SAN trial is on) at 100.
       await cost.filter({ hasText: /\b3\b/ }).waitFor({ timeout: UI_TIMEOUT_MS });
-      await phone.locator('[data-testid="gw-character"][data-character="rin"] [data-testid="gw-concealment"]').filter({ hasText: '100' }).waitFor({ timeout: UI_TIMEOUT_MS });
+      await phone.locator(`[data-testid="gw-character"][data-character="${rinId}"] [data-testid="gw-concealment"]`).filter({ hasText: '100' }).waitFor({ timeout: UI_TIMEOUT_MS });
       // A recovery past the maximum is flagged on the phone before it is sent; 1 point is bought at the new price.
       const amount = phone.getByTestId('gw-recover-amount');
       await amount.fill('5');
