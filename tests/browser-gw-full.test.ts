@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import type { GwSheet } from '@veiltable/protocol/games/grail-war';
 import { ARTIFACTS, browserStack, UI_TIMEOUT_MS, withPages } from './support/browser.ts';
-import { batchRevealed, gwRoom, gwView, masterSheet, servantSheet } from './support/gw-table.ts';
+import { batchRevealed, gwRoom, gwView, masterSheet, register, servantSheet } from './support/gw-table.ts';
 import { RecordingClient } from './support/recording-client.ts';
 import { auditFrames, plantText, type Plant, type ViewerKey } from './support/secret-audit.ts';
 import { commit } from './support/session.ts';
@@ -88,12 +88,15 @@ async function fight(version: Version): Promise<void> {
   // The sheets go in over the GM's socket: the sheet form would take dozens of fields per character (the form has
   // its own tests). Both servants stand through the default two batches (GW-BATTLE-09), so the battle ends when the
   // last batch is done and the side that dealt more damage wins (GW-BATTLE-20 (c), 21 (c)).
-  await commit(gm, { type: 'character.register', id: 'sa', seat: s1, partner: null, sheet: fighter(aliasA, secretsA.trueName, secretsA.np, secretsA.bonus) });
-  await commit(gm, { type: 'character.register', id: 'ma', seat: s2, partner: 'sa', sheet: masterSheet('Master A', { merit: 4 }) });
-  await commit(gm, { type: 'character.register', id: 'sb', seat: s3, partner: null, sheet: fighter('Lancer', secretsB.trueName, secretsB.np, secretsB.bonus) });
-  await commit(gm, { type: 'character.register', id: 'mb', seat: s4, partner: 'sb', sheet: masterSheet('Master B', { merit: 4 }) });
+  // The engine names each character as it registers (c1, c2, …).
+  const idSa = await register(gm, s1, null, fighter(aliasA, secretsA.trueName, secretsA.np, secretsA.bonus));
+  const idMa = await register(gm, s2, idSa, masterSheet('Master A', { merit: 4 }));
+  const idSb = await register(gm, s3, null, fighter('Lancer', secretsB.trueName, secretsB.np, secretsB.bonus));
+  const idMb = await register(gm, s4, idSb, masterSheet('Master B', { merit: 4 }));
+  const id: Record<Who, string> = { sa: idSa, ma: idMa, sb: idSb, mb: idMb };
+  const whoIs = (character: string) => (Object.keys(id) as Who[]).find((w) => id[w] === character)!;
   // Saber's master knows something about Lancer: Saber's damage gains an information term the GM alone sees split out.
-  await commit(gm, { type: 'knowledge.set', entry: { knower: 'sa', target: 'sb', total: 6, believed: 2, classKnown: true, failedGuess: false, trueNameKnown: false } });
+  await commit(gm, { type: 'knowledge.set', entry: { knower: idSa, target: idSb, total: 6, believed: 2, classKnown: true, failedGuess: false, trueNameKnown: false } });
 
   const revealSeqs: number[] = [];
   const links = [
@@ -119,7 +122,7 @@ async function fight(version: Version): Promise<void> {
 
     // GW-BATTLE-02: the GM puts each master on its servant's side, masters in the back row, and starts the battle.
     for (const who of ['sa', 'ma', 'sb', 'mb'] as const) {
-      await desk.locator(`[data-testid="gw-start-row"][data-character="${who}"] [data-testid="gw-start-side"]`).fill(SIDE[who]);
+      await desk.locator(`[data-testid="gw-start-row"][data-character="${id[who]}"] [data-testid="gw-start-side"]`).fill(SIDE[who]);
     }
     await desk.getByTestId('gw-start-go').click();
     await gm.waitFor(() => gwView(gm).battle?.phase === 'prebattle', 'gm: pre-battle step open');
@@ -187,13 +190,13 @@ async function fight(version: Version): Promise<void> {
       const truth = gwView(gm).battle!.history.filter((r) => r.batch === batch).reverse().flatMap((r) => r.hits.map((h) => ({ attacker: h.attacker, steps: h.steps?.map((s) => s.step) ?? null })));
       await resultsShown(desk, resolved);
       expect(await shownHits(desk, batch)).toEqual(truth);
-      infoSeen ||= truth.some((h) => h.attacker === 'sa' && h.steps?.includes('info'));
+      infoSeen ||= truth.some((h) => h.attacker === idSa && h.steps?.includes('info'));
       for (const who of ['sa', 'ma', 'sb', 'mb'] as const) {
         await resultsShown(phone[who], resolved);
         const hits = await shownHits(phone[who], batch);
         expect(hits.map((h) => h.attacker)).toEqual(truth.map((h) => h.attacker));
         for (const [k, h] of hits.entries()) {
-          const own = SIDE[h.attacker as Who] === SIDE[who];
+          const own = SIDE[whoIs(h.attacker)] === SIDE[who];
           if (own) expect(h.steps, `${who} sees ${h.attacker}'s breakdown`).toEqual(truth[k]!.steps!.filter((s) => s !== 'info'));
           else expect(h.steps, `${who} sees no breakdown of ${h.attacker}'s hit`).toBeNull();
         }

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import type { GwSheet } from '@veiltable/protocol/games/grail-war';
 import { ARTIFACTS, browserStack, UI_TIMEOUT_MS, waitOnline, withPages } from './support/browser.ts';
-import { gwRoom, gwView, masterSheet, servantSheet } from './support/gw-table.ts';
+import { gwRoom, gwView, masterSheet, register, servantSheet } from './support/gw-table.ts';
 import { commit } from './support/session.ts';
 
 // Issue 4: the GM edits the §19 options on a laptop (001 → 000 preset, a price, a trial, a bad value refused), saves;
@@ -20,9 +20,9 @@ async function openOptions(desk: Page): Promise<void> {
 describe('browser · grail war room options', () => {
   test('the GM edits §19 options on a laptop; the master\'s phone follows; a bad value is refused; a reload keeps them', async () => {
     const { room, seats: [s1, s2], gm } = await gwRoom(stack, 'Fuyuki options', ['Rin', 'Saber'], []);
-    await commit(gm, { type: 'character.register', id: 'saber', seat: s2, partner: null, sheet: servantSheet('Saber') });
+    const saberId = await register(gm, s2, null, servantSheet('Saber'));
     const rin = masterSheet('Rin', { conviction: { current: 1, max: 3 }, merit: 10 });
-    await commit(gm, { type: 'character.register', id: 'rin', seat: s1, partner: 'saber', sheet: rin });
+    const rinId = await register(gm, s1, saberId, rin);
 
     const links = [{ url: room.gmUrl, laptop: true }, { url: room.seats[0]!.url }] as const;
     await withPages(stack.browser, 'browser-gw-options', links, async ([desk, phone]) => {
@@ -64,7 +64,7 @@ describe('browser · grail war room options', () => {
 
       // The master's phone: the new price, and its concealment (the SAN trial is on) at 100.
       await cost.filter({ hasText: /\b3\b/ }).waitFor({ timeout: UI_TIMEOUT_MS });
-      await phone.locator('[data-testid="gw-character"][data-character="rin"] [data-testid="gw-concealment"]').filter({ hasText: '100' }).waitFor({ timeout: UI_TIMEOUT_MS });
+      await phone.locator(`[data-testid="gw-character"][data-character="${rinId}"] [data-testid="gw-concealment"]`).filter({ hasText: '100' }).waitFor({ timeout: UI_TIMEOUT_MS });
       // A recovery past the maximum is flagged on the phone before it is sent; 1 point is bought at the new price.
       const amount = phone.getByTestId('gw-recover-amount');
       await amount.fill('5');
@@ -72,7 +72,7 @@ describe('browser · grail war room options', () => {
       expect(await phone.getByTestId('gw-recover-submit').isDisabled()).toBe(true);
       await amount.fill('1');
       await phone.getByTestId('gw-recover-submit').click();
-      const rinNow = () => gwView(gm).characters.find((c) => c.id === 'rin')!.sheet as Extract<GwSheet, { kind: 'master' }>;
+      const rinNow = () => gwView(gm).characters.find((c) => c.id === rinId)!.sheet as Extract<GwSheet, { kind: 'master' }>;
       await gm.waitFor(() => rinNow().conviction.current === 2, 'gm: rin recovered 1 신념');
       expect(rinNow().merit).toBe(10 - 3);
       await phone.screenshot({ path: join(ARTIFACTS, 'browser-gw-options-3-phone.png'), fullPage: true });

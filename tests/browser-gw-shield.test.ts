@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { ARTIFACTS, browserStack, UI_TIMEOUT_MS, withPages } from './support/browser.ts';
-import { gwRoom, gwView, masterSheet, NO_PREPARATION, servantSheet, startBattle, waitingPlan } from './support/gw-table.ts';
+import { gwRoom, gwView, masterSheet, NO_PREPARATION, register, servantSheet, startBattle, waitingPlan } from './support/gw-table.ts';
 import { commit } from './support/session.ts';
 
 // GW-TRUST-03 and GW-ITEM-E1 on a 390×844 phone: a servant at trust +10 (its master's Binding Order under the trust
@@ -15,12 +15,12 @@ describe('browser · grail war trust', () => {
   test('a servant`s phone at trust +10 takes its master`s damage, and wears the master`s Guardian Charm into the battle', async () => {
     const { room, seats: [s1, s2, s3], gm, players: [master, foe] } = await gwRoom(stack, 'Fuyuki-shield', ['Saber', 'Rin', 'Bea'], [1, 2]);
     await commit(gm, { type: 'options.set', options: { trustRule: true } });
-    await commit(gm, { type: 'character.register', id: 'saber', seat: s1, partner: null, sheet: servantSheet('Saber') });
-    await commit(gm, { type: 'character.register', id: 'rin', seat: s2, partner: 'saber', sheet: masterSheet('Rin', { items: ['guardianCharm'] }) });
-    await commit(gm, { type: 'character.register', id: 'lancer', seat: s3, partner: null, sheet: servantSheet('Lancer') });
+    const saberId = await register(gm, s1, null, servantSheet('Saber'));
+    const rinId = await register(gm, s2, saberId, masterSheet('Rin', { items: ['guardianCharm'] }));
+    const lancerId = await register(gm, s3, null, servantSheet('Lancer'));
     // SEAL-09 under the trust trial: trust +10, locked for 3 days (TRUST-04).
     await commit(master, { type: 'seal.bind', order: 'protect me', extreme: 'max' });
-    await startBattle(gm, [{ character: 'saber', side: 'A' }, { character: 'rin', side: 'A', row: 'front' }, { character: 'lancer', side: 'B' }]);
+    await startBattle(gm, [{ character: saberId, side: 'A' }, { character: rinId, side: 'A', row: 'front' }, { character: lancerId, side: 'B' }]);
     for (const c of [master, foe]) await commit(c, { type: 'battle.prepare', decl: NO_PREPARATION });
 
     await withPages(stack.browser, 'browser-gw-shield', [{ url: room.seats[0]!.url }], async ([page]) => {
@@ -29,15 +29,15 @@ describe('browser · grail war trust', () => {
       await page.getByTestId('gw-prebattle-lock').click();
       await page.getByTestId('gw-plan').waitFor({ timeout: UI_TIMEOUT_MS });
       // ITEM-E1 and TRUST-02: the charm's +10 and trust's −10 on its maximum and its HP, both held for the scene.
-      const saber = () => gwView(gm).characters.find((c) => c.id === 'saber')!.sheet!;
+      const saber = () => gwView(gm).characters.find((c) => c.id === saberId)!.sheet!;
       expect(saber().hp).toEqual({ current: 60, max: 60 });
       expect(saber().mp).toEqual({ current: 50, max: 50 });
 
       // The servant waits; Lancer's 강타 (C: 3, +2 on a front-row master under MASTER-02) goes at the master.
       await page.getByTestId('gw-lock').click();
       await page.getByTestId('gw-locked').waitFor({ timeout: UI_TIMEOUT_MS });
-      await commit(master, { type: 'battle.submit', plan: waitingPlan(['lancer']) });
-      await commit(foe, { type: 'battle.submit', plan: waitingPlan(['saber', 'rin'], [{ saber: { card: 'wait' }, rin: { card: 'smash' } }]) });
+      await commit(master, { type: 'battle.submit', plan: waitingPlan([lancerId]) });
+      await commit(foe, { type: 'battle.submit', plan: waitingPlan([saberId, rinId], [{ [saberId]: { card: 'wait' }, [rinId]: { card: 'smash' } }]) });
       await gm.waitFor(() => gwView(gm).battle?.phase === 'window', 'gm: the seal window opened for the master');
       await commit(master, { type: 'battle.window', decl: { actions: [] } });
 
@@ -46,8 +46,8 @@ describe('browser · grail war trust', () => {
       await first.locator('[data-testid="gw-hit-via"][data-via="shield"]').waitFor({ timeout: UI_TIMEOUT_MS });
       await page.screenshot({ path: join(ARTIFACTS, 'browser-gw-shield-2-log.png'), fullPage: true });
       const hp = (id: string) => gwView(gm).characters.find((c) => c.id === id)!.sheet!.hp.current;
-      expect([hp('saber'), hp('rin')]).toEqual([55, 30]);
-      expect(gwView(gm).battle!.history[0]!.hits.map((h) => [h.target, h.hp, h.via])).toEqual([['rin', 0, 'pairing'], ['saber', 5, 'shield']]);
+      expect([hp(saberId), hp(rinId)]).toEqual([55, 30]);
+      expect(gwView(gm).battle!.history[0]!.hits.map((h) => [h.target, h.hp, h.via])).toEqual([[rinId, 0, 'pairing'], [saberId, 5, 'shield']]);
     });
   }, 90_000);
 });

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { ARTIFACTS, browserStack, UI_TIMEOUT_MS, withPages } from './support/browser.ts';
-import { gwRoom, gwView, masterSheet, NO_PREPARATION, servantSheet, startBattle, waitingPlan } from './support/gw-table.ts';
+import { gwRoom, gwView, masterSheet, NO_PREPARATION, register, servantSheet, startBattle, waitingPlan } from './support/gw-table.ts';
 import { commit } from './support/session.ts';
 
 // Issue 4, item 7: on a 390×844 phone a servant's player sees its pool as cards with counts, fills five slots from
@@ -15,9 +15,9 @@ const weakStr = { stats: { str: 'E', end: 'C', agi: 'C', mag: 'E', luk: 'E', np:
 describe('browser · grail war', () => {
   test('a servant player on a phone fills five slots from its pool, locks in, and sees the results', async () => {
     const { room, seats: [s1, s2], gm, players: [foe] } = await gwRoom(stack, 'Fuyuki', ['Aki', 'Bea'], [1]);
-    await commit(gm, { type: 'character.register', id: 'saber', seat: s1, partner: null, sheet: servantSheet('Saber', weakStr) });
-    await commit(gm, { type: 'character.register', id: 'lancer', seat: s2, partner: null, sheet: servantSheet('Lancer') });
-    await startBattle(gm, [{ character: 'saber', side: 'A' }, { character: 'lancer', side: 'B' }]);
+    const saberId = await register(gm, s1, null, servantSheet('Saber', weakStr));
+    const lancerId = await register(gm, s2, null, servantSheet('Lancer'));
+    await startBattle(gm, [{ character: saberId, side: 'A' }, { character: lancerId, side: 'B' }]);
     await commit(foe, { type: 'battle.prepare', decl: NO_PREPARATION });
 
     await withPages(stack.browser, 'browser-gw-1', [{ url: room.seats[0]!.url }], async ([page]) => {
@@ -41,17 +41,17 @@ describe('browser · grail war', () => {
       await slots.nth(4).selectOption('rush');
       await page.getByTestId('gw-lock').click();
       await page.getByTestId('gw-locked').waitFor({ timeout: UI_TIMEOUT_MS });
-      await gm.waitFor(() => gwView(gm).battle!.submission!.entries.some((e) => e.character === 'saber' && e.declared), 'gm: saber sealed');
+      await gm.waitFor(() => gwView(gm).battle!.submission!.entries.some((e) => e.character === saberId && e.declared), 'gm: saber sealed');
       await page.screenshot({ path: join(ARTIFACTS, 'browser-gw-2-locked.png'), fullPage: true });
 
       // The opponent waits in every slot; at the reveal the five slots resolve and the phone shows each result.
-      await commit(foe, { type: 'battle.submit', plan: waitingPlan(['saber']) });
+      await commit(foe, { type: 'battle.submit', plan: waitingPlan([saberId]) });
       await page.waitForFunction(() => document.querySelectorAll('[data-testid="gw-result"]').length === 5, undefined, { timeout: UI_TIMEOUT_MS });
       const first = page.locator('[data-testid="gw-result"][data-batch="1"][data-slot="1"]');
       // 강타 against 대기 hits; the attacker's side sees the damage breakdown.
       expect(await first.getByTestId('gw-hit').count()).toBe(1);
       expect(await first.getByTestId('gw-steps').locator('li').count()).toBeGreaterThan(0);
-      expect(gwView(foe).characters.find((c) => c.id === 'lancer')!.sheet!.hp.current).toBeLessThan(60);
+      expect(gwView(foe).characters.find((c) => c.id === lancerId)!.sheet!.hp.current).toBeLessThan(60);
       await page.screenshot({ path: join(ARTIFACTS, 'browser-gw-3-results.png'), fullPage: true });
     });
   }, 90_000);
@@ -59,9 +59,9 @@ describe('browser · grail war', () => {
   test('a phone drinks a potion before the battle, buys + on a judgment and withdraws in slot 3', async () => {
     const { room, seats: [s1, s2], gm, players: [foe] } = await gwRoom(stack, 'Fuyuki-2', ['Aki', 'Bea'], [1]);
     const saber = servantSheet('Saber', { ...weakStr, merit: 2, consumables: { berserkerPotion: 1 } });
-    await commit(gm, { type: 'character.register', id: 'saber', seat: s1, partner: null, sheet: saber });
-    await commit(gm, { type: 'character.register', id: 'lancer', seat: s2, partner: null, sheet: servantSheet('Lancer') });
-    await startBattle(gm, [{ character: 'saber', side: 'A' }, { character: 'lancer', side: 'B' }]);
+    const saberId = await register(gm, s1, null, saber);
+    const lancerId = await register(gm, s2, null, servantSheet('Lancer'));
+    await startBattle(gm, [{ character: saberId, side: 'A' }, { character: lancerId, side: 'B' }]);
     await commit(foe, { type: 'battle.prepare', decl: NO_PREPARATION });
 
     await withPages(stack.browser, 'browser-gw-2', [{ url: room.seats[0]!.url }], async ([page]) => {
@@ -91,14 +91,14 @@ describe('browser · grail war', () => {
       await page.getByTestId('gw-lock').click();
       await page.getByTestId('gw-locked').waitFor({ timeout: UI_TIMEOUT_MS });
 
-      await commit(foe, { type: 'battle.submit', plan: waitingPlan(['saber']) });
+      await commit(foe, { type: 'battle.submit', plan: waitingPlan([saberId]) });
       await gm.waitFor(() => gwView(gm).battle?.phase === 'ended', 'gm: battle ended by the withdrawal');
-      const plan = gwView(gm).battle!.plans!.saber!;
-      expect(plan.slots[0]).toEqual({ type: 'play', vs: { lancer: { card: 'smash', plus: true } } });
-      expect(plan.slots[1]).toEqual({ type: 'play', vs: { lancer: { card: 'smash' } } });
+      const plan = gwView(gm).battle!.plans![saberId]!;
+      expect(plan.slots[0]).toEqual({ type: 'play', vs: { [lancerId]: { card: 'smash', plus: true } } });
+      expect(plan.slots[1]).toEqual({ type: 'play', vs: { [lancerId]: { card: 'smash' } } });
       expect(plan.slots[2]).toEqual({ type: 'withdraw' });
       expect(gwView(gm).battle!.endReason).toBe('withdrawal');
-      expect(gwView(gm).characters.find((c) => c.id === 'saber')!.sheet!.merit).toBe(0);
+      expect(gwView(gm).characters.find((c) => c.id === saberId)!.sheet!.merit).toBe(0);
       await page.getByTestId('gw-ended').waitFor({ timeout: UI_TIMEOUT_MS });
       await page.screenshot({ path: join(ARTIFACTS, 'browser-gw-5-withdrawn.png'), fullPage: true });
     });
@@ -106,9 +106,9 @@ describe('browser · grail war', () => {
 
   test('a master`s phone uses Attack Stance before the scene, the GM keeps the relationship chart, and the battle starts in the stance', async () => {
     const { room, seats: [s1, s2, s3], gm, players: [sv, foe] } = await gwRoom(stack, 'Fuyuki-3', ['Rin', 'Saber', 'Bea'], [1, 2]);
-    await commit(gm, { type: 'character.register', id: 'saber', seat: s2, partner: null, sheet: servantSheet('Saber') });
-    await commit(gm, { type: 'character.register', id: 'rin', seat: s1, partner: 'saber', sheet: masterSheet('Rin') });
-    await commit(gm, { type: 'character.register', id: 'lancer', seat: s3, partner: null, sheet: servantSheet('Lancer') });
+    const saberId = await register(gm, s2, null, servantSheet('Saber'));
+    const rinId = await register(gm, s1, saberId, masterSheet('Rin'));
+    const lancerId = await register(gm, s3, null, servantSheet('Lancer'));
 
     await withPages(stack.browser, 'browser-gw-3', [{ url: room.seats[0]!.url }, { url: room.gmUrl }], async ([phone, desk]) => {
       // SEAL-00 / SEAL-03: before the scene, while together, the master spends a seal on Attack Stance for the next battle.
@@ -118,20 +118,20 @@ describe('browser · grail war', () => {
 
       // GW-REL: the GM rates Lancer's entry for Saber at +2 on the chart battles read.
       await desk.getByTestId('gw-relations-open').click();
-      await desk.getByTestId('gw-relation-holder').selectOption('lancer');
-      await desk.getByTestId('gw-relation-other').selectOption('saber');
+      await desk.getByTestId('gw-relation-holder').selectOption({ label: 'Lancer' });
+      await desk.getByTestId('gw-relation-other').selectOption({ label: 'Saber' });
       await desk.getByTestId('gw-relation-score').selectOption('2');
       await desk.getByTestId('gw-relation-save').click();
-      await gm.waitFor(() => gwView(gm).relations.some((r) => r.holder === 'lancer' && r.other === 'saber' && r.score === 2), 'gm: the entry is kept');
+      await gm.waitFor(() => gwView(gm).relations.some((r) => r.holder === lancerId && r.other === saberId && r.score === 2), 'gm: the entry is kept');
       await desk.screenshot({ path: join(ARTIFACTS, 'browser-gw-7-relations.png'), fullPage: true });
-      expect(gwView(sv).relations.some((r) => r.holder === 'lancer')).toBe(false);
+      expect(gwView(sv).relations.some((r) => r.holder === lancerId)).toBe(false);
 
       // The battle: master and servant now apart, yet the servant's pool starts doubled (001: ×2 and nothing consumed).
-      await startBattle(gm, [{ character: 'saber', side: 'A' }, { character: 'lancer', side: 'B' }], { saber: 'r1', rin: 'r2', lancer: 'r1' });
+      await startBattle(gm, [{ character: saberId, side: 'A' }, { character: lancerId, side: 'B' }], { [saberId]: 'r1', [rinId]: 'r2', [lancerId]: 'r1' });
       for (const c of [sv, foe]) await commit(c, { type: 'battle.prepare', decl: NO_PREPARATION });
       await phone.getByTestId('gw-prebattle-lock').click();
       await gm.waitFor(() => gwView(gm).battle?.phase === 'submit', 'gm: batch 1 open');
-      const saber = gwView(gm).battle!.participants.find((p) => p.id === 'saber')!.private!;
+      const saber = gwView(gm).battle!.participants.find((p) => p.id === saberId)!.private!;
       expect([saber.pool.smash, saber.attackStance, saber.noConsume]).toEqual([6, true, true]);
     });
   }, 90_000);

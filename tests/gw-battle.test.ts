@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { verifyCommitment } from '@veiltable/engine';
 import { defaultGrailWarOptions } from '@veiltable/engine/games/grail-war';
 import type { GwSheet, GwView } from '@veiltable/protocol/games/grail-war';
-import { batchCommitmentsSeen, batchRevealed, slotsSeen } from './support/gw-table.ts';
+import { batchCommitmentsSeen, batchRevealed, register, slotsSeen } from './support/gw-table.ts';
 import { createRoom } from './support/http-api.ts';
 import { RecordingClient, type GameCommandInput } from './support/recording-client.ts';
 import { auditFrames, plantText, type Plant, type ViewerKey } from './support/secret-audit.ts';
@@ -81,22 +81,23 @@ async function fight(version: '001' | '000'): Promise<void> {
   // Aliases are public to the players, and to spectators who follow battles: the control that the recording works.
   const aliasA = planted('ALIAS-A', ['gm', s1, s2, s3, s4, ...(version === '000' ? ['spectator'] : [])]);
   const npA = planted('NPID-A', sideA);
-  await commit(gm, { type: 'character.register', id: 'sa', seat: s1, partner: null, sheet: servantSheet(aliasA, planted('TRUENAME-A', sideA), npA, planted('NPNAME-A', sideA), planted('BONUS-A', sideA)) });
-  await commit(gm, { type: 'character.register', id: 'ma', seat: s2, partner: 'sa', sheet: masterSheet('Master A') });
+  // The engine names each character as it registers (c1, c2, …).
+  const SA = await register(gm, s1, null, servantSheet(aliasA, planted('TRUENAME-A', sideA), npA, planted('NPNAME-A', sideA), planted('BONUS-A', sideA)));
+  const MA = await register(gm, s2, SA, masterSheet('Master A'));
   const npB = planted('NPID-B', sideB);
-  await commit(gm, { type: 'character.register', id: 'sb', seat: s3, partner: null, sheet: servantSheet('Lancer', planted('TRUENAME-B', sideB), npB, planted('NPNAME-B', sideB), planted('BONUS-B', sideB)) });
-  await commit(gm, { type: 'character.register', id: 'mb', seat: s4, partner: 'sb', sheet: masterSheet('Master B') });
+  const SB = await register(gm, s3, null, servantSheet('Lancer', planted('TRUENAME-B', sideB), npB, planted('NPNAME-B', sideB), planted('BONUS-B', sideB)));
+  const MB = await register(gm, s4, SB, masterSheet('Master B'));
   // The info ledger: the knower sees its believed total, never the authoritative one (HIDE-F13).
-  await commit(gm, { type: 'knowledge.set', entry: { knower: 'sa', target: 'sb', total: 6, believed: 2, classKnown: true, failedGuess: false, trueNameKnown: false } });
-  await commit(gm, { type: 'knowledge.set', entry: { knower: 'sb', target: 'sa', total: 0, believed: 0, classKnown: false, failedGuess: false, trueNameKnown: false } });
+  await commit(gm, { type: 'knowledge.set', entry: { knower: SA, target: SB, total: 6, believed: 2, classKnown: true, failedGuess: false, trueNameKnown: false } });
+  await commit(gm, { type: 'knowledge.set', entry: { knower: SB, target: SA, total: 0, believed: 0, classKnown: false, failedGuess: false, trueNameKnown: false } });
   // The relationship chart: an entry and its score reach its holder and the GM only (HIDE-F15/F16).
-  await allAt(live, (await commit(gm, { type: 'relation.set', entry: { holder: 'sb', other: 'sa', score: -2 } })).seq);
-  expect(gw(sb).relations).toContainEqual({ holder: 'sb', other: 'sa', score: -2 });
-  expect([gm, sa, ma, mb, spec].map((c) => gw(c).relations.some((r) => r.holder === 'sb'))).toEqual([true, false, false, false, false]);
-  await allAt(live, (await commit(gm, { type: 'battle.start', scene: 'night', regions: { sa: 'r1', ma: 'r1', sb: 'r1', mb: 'r1' }, knowledge: [], ambushSide: null,
-    participants: [{ character: 'sa', side: 'A' }, { character: 'ma', side: 'A', row: 'back' }, { character: 'sb', side: 'B' }, { character: 'mb', side: 'B', row: 'back' }] })).seq);
-  expect(gw(sa).ledger).toEqual([{ knower: 'sa', target: 'sb', believed: 2, classKnown: true, failedGuess: false, trueNameKnown: false }]);
-  expect(gw(gm).ledger.find((k) => k.knower === 'sa')?.total).toBe(6);
+  await allAt(live, (await commit(gm, { type: 'relation.set', entry: { holder: SB, other: SA, score: -2 } })).seq);
+  expect(gw(sb).relations).toContainEqual({ holder: SB, other: SA, score: -2 });
+  expect([gm, sa, ma, mb, spec].map((c) => gw(c).relations.some((r) => r.holder === SB))).toEqual([true, false, false, false, false]);
+  await allAt(live, (await commit(gm, { type: 'battle.start', scene: 'night', regions: { [SA]: 'r1', [MA]: 'r1', [SB]: 'r1', [MB]: 'r1' }, knowledge: [], ambushSide: null,
+    participants: [{ character: SA, side: 'A' }, { character: MA, side: 'A', row: 'back' }, { character: SB, side: 'B' }, { character: MB, side: 'B', row: 'back' }] })).seq);
+  expect(gw(sa).ledger).toEqual([{ knower: SA, target: SB, believed: 2, classKnown: true, failedGuess: false, trueNameKnown: false }]);
+  expect(gw(gm).ledger.find((k) => k.knower === SA)?.total).toBe(6);
   // F28: under `public` a spectator sees no battle; under `battlesAfterReveal` it follows, without sealed steps.
   if (version === '001') expect(gw(spec).battle).toBeNull();
   else expect(gw(spec).battle).toMatchObject({ prebattle: null, submission: null });
@@ -106,23 +107,23 @@ async function fight(version: '001' | '000'): Promise<void> {
   // A master spends 신념 on the pool (SPEC-05): HP and MP +10 under 001; under 000 the pre-001 base of +20.
   await commit(mb, { type: 'battle.prepare', decl: { ...empty, conviction: 1 } });
   for (const c of [gm, sa, sb, mb]) await c.waitFor(() => gw(c).battle?.phase === 'submit', `${c.label}: batch 1 open`);
-  expect(gw(mb).characters.find((c) => c.id === 'mb')!.sheet!.hp.current).toBe(version === '001' ? 40 : 50);
+  expect(gw(mb).characters.find((c) => c.id === MB)!.sheet!.hp.current).toBe(version === '001' ? 40 : 50);
   // Pools are the side's own (F26): the other side sees no private block at all.
-  expect(gw(sa).battle!.participants.find((p) => p.id === 'sa')!.private?.pool).toMatchObject({ smash: 4, [`np:${npA}`]: 1 });
-  expect(gw(sb).battle!.participants.find((p) => p.id === 'sa')!.private).toBeNull();
+  expect(gw(sa).battle!.participants.find((p) => p.id === SA)!.private?.pool).toMatchObject({ smash: 4, [`np:${npA}`]: 1 });
+  expect(gw(sb).battle!.participants.find((p) => p.id === SA)!.private).toBeNull();
 
   const batches: { a: GameCommandInput; b: GameCommandInput }[] = [
-    { a: { type: 'battle.submit', plan: plan('sb', [{ card: 'smash' }, { card: 'np', np: npA }, { card: 'counter' }, { card: 'wait' }, { card: 'rush' }]) },
-      b: { type: 'battle.submit', plan: plan('sa', [{ card: 'rush' }, { card: 'wait' }, { card: 'smash' }, { card: 'defense' }, { card: 'critical' }]) } },
-    { a: { type: 'battle.submit', plan: plan('sb', [{ card: 'smash' }, { card: 'smash' }, { card: 'critical' }]) },
-      b: { type: 'battle.submit', plan: plan('sa', [{ card: 'counter' }, { card: 'np', np: npB }, { card: 'rush' }]) } },
+    { a: { type: 'battle.submit', plan: plan(SB, [{ card: 'smash' }, { card: 'np', np: npA }, { card: 'counter' }, { card: 'wait' }, { card: 'rush' }]) },
+      b: { type: 'battle.submit', plan: plan(SA, [{ card: 'rush' }, { card: 'wait' }, { card: 'smash' }, { card: 'defense' }, { card: 'critical' }]) } },
+    { a: { type: 'battle.submit', plan: plan(SB, [{ card: 'smash' }, { card: 'smash' }, { card: 'critical' }]) },
+      b: { type: 'battle.submit', plan: plan(SA, [{ card: 'counter' }, { card: 'np', np: npB }, { card: 'rush' }]) } },
   ];
   for (const [i, batch] of batches.entries()) {
     const n = i + 1;
     await commit(sa, batch.a);
     // F27: before the reveal the other side sees that sa sealed something and its commitment, never the plan.
-    await sb.waitFor(() => gw(sb).battle!.submission!.entries.some((e) => e.character === 'sa' && e.declared), 'sb sees sa submitted');
-    const seenBySb = gw(sb).battle!.submission!.entries.find((e) => e.character === 'sa')!;
+    await sb.waitFor(() => gw(sb).battle!.submission!.entries.some((e) => e.character === SA && e.declared), 'sb sees sa submitted');
+    const seenBySb = gw(sb).battle!.submission!.entries.find((e) => e.character === SA)!;
     expect(seenBySb.answer).toBeUndefined();
     expect(seenBySb.commitment).toMatch(/^[0-9a-f]{64}$/);
     await commit(sb, batch.b);
@@ -152,14 +153,14 @@ async function fight(version: '001' | '000'): Promise<void> {
 
   // HIDE-03: the attacker's side sees its damage steps without the info term, the GM sees them with it, the target
   // side sees only the final amounts.
-  const saHits = (c: RecordingClient) => slotsSeen(c).flatMap((e) => e.record.hits.filter((h) => h.attacker === 'sa'));
+  const saHits = (c: RecordingClient) => slotsSeen(c).flatMap((e) => e.record.hits.filter((h) => h.attacker === SA));
   expect(saHits(gm).length).toBeGreaterThan(0);
   expect(saHits(gm).every((h) => h.steps?.some((s) => s.step === 'info'))).toBe(true);
   expect(saHits(sa).every((h) => h.steps && !h.steps.some((s) => s.step === 'info'))).toBe(true);
   expect(saHits(sb).every((h) => h.steps === undefined)).toBe(true);
   // HP bookkeeping seen by the owner adds up to the hits it was shown.
-  const taken = slotsSeen(sb).flatMap((e) => e.record.hits.filter((h) => h.target === 'sb')).reduce((n, h) => n + h.hp, 0);
-  expect(gw(sb).characters.find((c) => c.id === 'sb')!.sheet!.hp.current).toBe(60 - taken);
+  const taken = slotsSeen(sb).flatMap((e) => e.record.hits.filter((h) => h.target === SB)).reduce((n, h) => n + h.hp, 0);
+  expect(gw(sb).characters.find((c) => c.id === SB)!.sheet!.hp.current).toBe(60 - taken);
   if (version === '001') expect(slotsSeen(spec)).toEqual([]);
   else expect(slotsSeen(spec)).toHaveLength(10);
 

@@ -49,6 +49,14 @@ export function waitingPlan(opponents: readonly string[], first: readonly Record
   return { slots, activatePlus: [] };
 }
 
+/** The GM registers a character for a seat; returns the id the engine gave it (c1, c2, …). */
+export async function register(gm: RecordingClient, seat: string, partner: string | null, sheet: GwSheet): Promise<string> {
+  await commit(gm, { type: 'character.register', seat, partner, sheet });
+  const id = gwView(gm).characters.find((c) => c.seat === seat)?.id;
+  if (!id) throw new Error(`no character registered for ${seat}`);
+  return id;
+}
+
 /** The GM starts a night battle with these participants, no ambush and nothing known in advance. */
 export function startBattle(gm: RecordingClient, participants: Participant[], regions: Record<string, string> = {}) {
   return commit(gm, { type: 'battle.start', scene: 'night', participants, regions, knowledge: [], ambushSide: null });

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { arcaneStarts, cellChoices, draftPlan, emptyDraft, modeChoices, planContext, plusChoices, problems, riderKinds, supportChoices } from './plan-draft.ts';
-import { accepts, masterSheet, room, seat, servantSheet, viewFor } from './test-room.ts';
+import { accepts, LANCER, masterSheet, RIN, room, SABER, seat, servantSheet, viewFor } from './test-room.ts';
 
 const NP = { id: 'ex', name: 'Excalibur', npType: 'antiArmy' as const, mode: 'trueNameRelease' as const, hpDamage: 30, mpDamage: 0, mpCost: 50, cards: 1 };
 // saber: STR C+ (its own +), an NP it cannot pay MP for; rin: combat, magic and fate specializations, 3 seals.
@@ -12,8 +12,8 @@ const ctxOf = (s: string, id: string) => {
   const view = viewFor(state, seat(s));
   return planContext(view, view.battle!, view.characters.find((c) => c.id === id)!);
 };
-const saber = ctxOf('s1', 'saber');
-const rin = ctxOf('s3', 'rin');
+const saber = ctxOf('s1', SABER);
+const rin = ctxOf('s3', RIN);
 
 describe('slot pickers offer legal choices only (GW-BATTLE-10, MERIT-06, SPEC-01/02/04, SEAL-04, SUP-01)', () => {
   test.each([
@@ -40,7 +40,7 @@ describe('slot pickers offer legal choices only (GW-BATTLE-10, MERIT-06, SPEC-01
     ['SPEC-04 명운 rides on 일반 only', () => [riderKinds(rin, 'normal:rush').fate, riderKinds(rin, 'oneHitKill').fate], [true, false]],
     ['SUP-01 a master supports with 일반 per aspect; no 마술 without spells', () => supportChoices(rin, emptyDraft(rin), 0), { physical: ['normal:smash', 'normal:counter', 'normal:rush'], magic: false }],
     ['SUP-01 support is a slot mode when an ally stands', () => modeChoices(saber, emptyDraft(saber), 0), ['play', 'support', 'withdraw']],
-    ['SUP-01 a lone fighter cannot support', () => modeChoices(ctxOf('s2', 'lancer'), emptyDraft(ctxOf('s2', 'lancer')), 0), ['play', 'withdraw']],
+    ['SUP-01 a lone fighter cannot support', () => modeChoices(ctxOf('s2', LANCER), emptyDraft(ctxOf('s2', LANCER)), 0), ['play', 'withdraw']],
   ])('%s', (_name, run, expected) => {
     expect(run()).toEqual(expected);
   });
@@ -63,12 +63,12 @@ describe('slot pickers offer legal choices only (GW-BATTLE-10, MERIT-06, SPEC-01
     d.picks[1] = 'counter';
     d.riders[1]!.plus = true;
     d.modes[2] = 'support';
-    d.support[2] = { ally: 'rin', opponent: 'lancer', mode: 'physical', card: 'rush' };
+    d.support[2] = { ally: RIN, opponent: LANCER, mode: 'physical', card: 'rush' };
     d.modes[3] = 'withdraw';
     d.activatePlus = [];
     const plan = draftPlan(saber, d);
-    expect(plan.slots[0]).toEqual({ type: 'play', vs: { lancer: { card: 'np', np: 'ex', boost: true } } });
-    expect(plan.slots[2]).toEqual({ type: 'support', ally: 'rin', opponent: 'lancer', mode: 'physical', card: 'rush' });
+    expect(plan.slots[0]).toEqual({ type: 'play', vs: { [LANCER]: { card: 'np', np: 'ex', boost: true } } });
+    expect(plan.slots[2]).toEqual({ type: 'support', ally: RIN, opponent: LANCER, mode: 'physical', card: 'rush' });
     expect(accepts(state, seat('s1'), { type: 'battle.submit', plan })).toBe('ok');
   });
 
@@ -78,10 +78,10 @@ describe('slot pickers offer legal choices only (GW-BATTLE-10, MERIT-06, SPEC-01
     d.picks[3] = 'normal:rush';
     d.riders[3]!.fate = true;
     d.modes[4] = 'support';
-    d.support[4] = { ally: 'saber', opponent: 'lancer', mode: 'physical', card: 'normal:counter' };
+    d.support[4] = { ally: SABER, opponent: LANCER, mode: 'physical', card: 'normal:counter' };
     const plan = draftPlan(rin, d);
-    expect(plan.slots.slice(0, 3).map((s) => s.type === 'play' && s.vs.lancer!.card)).toEqual(['arcane', 'arcane', 'arcane']);
-    expect(plan.slots[3]).toEqual({ type: 'play', vs: { lancer: { card: 'normal', aspect: 'rush', fate: true } } });
+    expect(plan.slots.slice(0, 3).map((s) => s.type === 'play' && s.vs[LANCER]!.card)).toEqual(['arcane', 'arcane', 'arcane']);
+    expect(plan.slots[3]).toEqual({ type: 'play', vs: { [LANCER]: { card: 'normal', aspect: 'rush', fate: true } } });
     expect(problems(rin, d)).toEqual([]);
     expect(accepts(state, seat('s3'), { type: 'battle.submit', plan })).toBe('ok');
   });

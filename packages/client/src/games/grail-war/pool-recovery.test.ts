@@ -10,12 +10,13 @@ function calm(price?: number, specializations: ('conviction' | 'fate')[] = []) {
   return run(
     s,
     GM,
-    { type: 'character.register', id: 'saber', seat: 's2', partner: null, sheet: servantSheet({}) },
-    { type: 'character.register', id: 'rin', seat: 's1', partner: 'saber', sheet: masterSheet({ conviction: { current: 1, max: 3 }, fate: { current: 1, max: 3 }, merit: 5, specializations }) },
+    // The engine names them c1 (saber) and c2 (rin).
+    { type: 'character.register', seat: 's2', partner: null, sheet: servantSheet({}) },
+    { type: 'character.register', seat: 's1', partner: 'c1', sheet: masterSheet({ conviction: { current: 1, max: 3 }, fate: { current: 1, max: 3 }, merit: 5, specializations }) },
   );
 }
 const sheetOf = (s: ReturnType<typeof calm>) => {
-  const sheet = viewFor(s, seat('s1')).characters.find((c) => c.id === 'rin')!.sheet;
+  const sheet = viewFor(s, seat('s1')).characters.find((c) => c.id === 'c2')!.sheet;
   if (sheet?.kind !== 'master') throw new Error('rin is a master');
   return sheet;
 };

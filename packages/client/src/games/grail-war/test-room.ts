@@ -25,10 +25,15 @@ export function accepts(state: GrailWarState, actor: Viewer, command: GrailWarCo
   return r.ok ? 'ok' : r.error.code;
 }
 
+/** The ids the engine gives the room's characters, registered in this order (c1, c2, …). */
+export const SABER = 'c1';
+export const LANCER = 'c2';
+export const RIN = 'c3';
+
 export const viewFor = (state: GrailWarState, v: Viewer): GwView => grailWar.view(state, v) as GwView;
 
-export const servantSheet = (over: Partial<Extract<GwSheet, { kind: 'servant' }>>): GwSheet => ({ ...(blankServant() as Extract<GwSheet, { kind: 'servant' }>), ...over });
-export const masterSheet = (over: Partial<Extract<GwSheet, { kind: 'master' }>>): GwSheet => ({ ...(blankMaster() as Extract<GwSheet, { kind: 'master' }>), ...over });
+export const servantSheet = (over: Partial<Extract<GwSheet, { kind: 'servant' }>>): GwSheet => ({ ...(blankServant() as Extract<GwSheet, { kind: 'servant' }>), alias: 'Saber', trueName: 'Hidden', ...over });
+export const masterSheet = (over: Partial<Extract<GwSheet, { kind: 'master' }>>): GwSheet => ({ ...(blankMaster() as Extract<GwSheet, { kind: 'master' }>), name: 'Master', ...over });
 
 type GwOptionsPatch = Extract<GrailWarCommand, { type: 'options.set' }>['options'];
 const EMPTY = { row: null, seals: [], conviction: 0, consumables: [], activatePlus: [], guardian: false };
@@ -43,16 +48,16 @@ export function room(sheets: { saber?: GwSheet; rin?: GwSheet; lancer?: GwSheet 
   s = run(
     s,
     GM,
-    { type: 'character.register', id: 'saber', seat: 's1', partner: null, sheet: sheets.saber ?? servantSheet({}) },
-    { type: 'character.register', id: 'lancer', seat: 's2', partner: null, sheet: sheets.lancer ?? servantSheet({ alias: 'Lancer' }) },
-    { type: 'character.register', id: 'rin', seat: 's3', partner: 'saber', sheet: sheets.rin ?? masterSheet({ sealsLeft: 3 }) },
+    { type: 'character.register', seat: 's1', partner: null, sheet: sheets.saber ?? servantSheet({}) },
+    { type: 'character.register', seat: 's2', partner: null, sheet: sheets.lancer ?? servantSheet({ alias: 'Lancer' }) },
+    { type: 'character.register', seat: 's3', partner: SABER, sheet: sheets.rin ?? masterSheet({ sealsLeft: 3 }) },
     {
       type: 'battle.start',
       scene: 'night',
       participants: [
-        { character: 'saber', side: 'A', row: 'front' },
-        { character: 'rin', side: 'A', row: 'front' },
-        { character: 'lancer', side: 'B', row: 'front' },
+        { character: SABER, side: 'A', row: 'front' },
+        { character: RIN, side: 'A', row: 'front' },
+        { character: LANCER, side: 'B', row: 'front' },
       ],
       regions: {},
       knowledge: [],

@@ -54,6 +54,7 @@ export const en = {
   'error.dismiss': 'Dismiss',
   'error.http': 'Request failed ({code})',
 
+  'rejection.unknown': 'The table did not accept that.',
   'rejection.NOT_GM': 'Only the GM can do that.',
   'rejection.TOO_MANY_SEATS': 'The table is full: no more seats.',
   'rejection.GM_ONLY': 'Only the GM can do that.',

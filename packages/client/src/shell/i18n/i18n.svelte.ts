@@ -1,6 +1,6 @@
 import { dictionaryLoader, type Dictionary } from './dictionaries.ts';
 import type { MessageKey } from './keys.ts';
-import { addDictionaries, pickLang, translate, translateRejection, translateSystem, type Lang, type Params } from './translate.ts';
+import { addDictionaries, knownRejection, pickLang, translate, translateRejection, translateSystem, type Lang, type Params } from './translate.ts';
 
 const STORAGE_KEY = 'veiltable.lang';
 
@@ -80,6 +80,12 @@ export class I18n {
   rejection = (code: string): string => {
     void this.revision;
     return translateRejection(this.lang, code);
+  };
+
+  /** Whether a rejection code has a sentence of its own (else `rejection` gives the general one). */
+  knownRejection = (code: string): boolean => {
+    void this.revision;
+    return knownRejection(code);
   };
 
   system = (key: string, params: Record<string, string>): string => {

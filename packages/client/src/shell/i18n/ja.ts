@@ -52,6 +52,7 @@ export const ja: Record<CoreKey, string> = {
   'error.dismiss': '閉じる',
   'error.http': 'リクエスト失敗（{code}）',
 
+  'rejection.unknown': '卓はその操作を受け付けませんでした。',
   'rejection.NOT_GM': 'GMだけが行えます。',
   'rejection.TOO_MANY_SEATS': '席が上限に達しています。',
   'rejection.GM_ONLY': 'GMだけが行えます。',

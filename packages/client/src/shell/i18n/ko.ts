@@ -52,6 +52,7 @@ export const ko: Record<CoreKey, string> = {
   'error.dismiss': '닫기',
   'error.http': '요청 실패 ({code})',
 
+  'rejection.unknown': '테이블이 그 요청을 받아들이지 않았습니다.',
   'rejection.NOT_GM': 'GM만 할 수 있습니다.',
   'rejection.TOO_MANY_SEATS': '자리가 가득 찼습니다.',
   'rejection.GM_ONLY': 'GM만 할 수 있습니다.',

@@ -81,8 +81,10 @@ describe('format and fallbacks', () => {
     expect(translateRejection('ja', 'DICE_SYNTAX')).toBe(ja['rejection.DICE_SYNTAX']);
   });
 
-  test('shows an unknown rejection code raw', () => {
-    expect(translateRejection('ja', 'SOMETHING_NEW')).toBe('SOMETHING_NEW');
+  test('an unknown rejection code still reads as a sentence in the language', () => {
+    expect(translateRejection('ja', 'SOMETHING_NEW')).toBe(ja['rejection.unknown']);
+    expect(translateRejection('ko', 'SOMETHING_NEW')).toBe(ko['rejection.unknown']);
+    expect(translateRejection('en', 'SOMETHING_NEW')).not.toContain('SOMETHING_NEW');
   });
 
   test('system lines use their template, or fall back to key and params', async () => {

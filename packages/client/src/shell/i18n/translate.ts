@@ -52,10 +52,15 @@ export function translate(lang: Lang, key: MessageKey, params?: Params): string 
   return format(dictionaries[lang][key] ?? dictionaries.en[key] ?? key, params);
 }
 
-/** A rejection code as a sentence; codes we have no text for are shown raw so they can still be reported. */
+/** Whether a rejection code has a sentence of its own. */
+export function knownRejection(code: string): boolean {
+  return hasKey(`rejection.${code}`);
+}
+
+/** A rejection code as a sentence; a code we have no sentence for still reads as one (the code goes beside it, small). */
 export function translateRejection(lang: Lang, code: string): string {
   const key = `rejection.${code}`;
-  return hasKey(key) ? translate(lang, key) : code;
+  return hasKey(key) ? translate(lang, key) : translate(lang, 'rejection.unknown');
 }
 
 /** A system feed line; unknown keys fall back to the key and its parameters. */

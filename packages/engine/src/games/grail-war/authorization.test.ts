@@ -62,7 +62,7 @@ const zeroMaster = () => {
 const matrix: Matrix = {
   'options.set': { by: 'gm', character: 'a', given: calm, command: { type: 'options.set', options: { battleBatches: 3 } } },
   'seat.add': { by: 'gm', character: 'a', given: calm, command: { type: 'seat.add', name: 'Eve' } },
-  'character.register': { by: 'gm', character: 'a', given: calm, command: { type: 'character.register', id: 'd', seat: 's6', partner: null, sheet: servant() } },
+  'character.register': { by: 'gm', character: 'a', given: calm, command: { type: 'character.register', seat: 's6', partner: null, sheet: servant() } },
   'character.update': { by: 'owner', character: 'a', given: calm, command: { type: 'character.update', id: 'a', sheet: servant({ alias: 'New alias' }) } },
   'knowledge.set': { by: 'gm', character: 'a', given: calm, command: { type: 'knowledge.set', entry: knows('a', 'b') } },
   'knowledge.remove': {

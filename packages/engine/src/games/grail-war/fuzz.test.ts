@@ -66,21 +66,26 @@ function randomBattle(seedText: string): { steps: Step[]; states: GrailWarState[
   const sides = 2 + r.below(2);
   const participants: { character: string; side: string; row?: 'front' | 'back' }[] = [];
   let n = 0;
+  const servantOf: string[] = [];
+  const masterOf = new Map<number, string>();
   for (let side = 0; side < sides; side++) {
     const sid = `v${side}`;
     const stats = { str: pick(SERVANT_GRADES), end: pick(SERVANT_GRADES), agi: pick(SERVANT_GRADES), mag: pick(SERVANT_GRADES), luk: pick(SERVANT_GRADES), np: pick(SERVANT_GRADES) };
     const np = r.below(2) === 0 ? [{ id: `np${side}`, name: `NPNAME-${side}-zq`, npType: 'antiArmy' as const, mode: pick(['alwaysActive', 'trueNameRelease'] as const), hpDamage: 5 + r.below(10), mpDamage: r.below(6), mpCost: r.below(8), cards: 1 + r.below(2) }] : [];
     const className = pick(['saber', 'archer', 'lancer', 'rider', 'caster', 'berserker', 'assassin'] as const);
-    const sv = `s${side}`;
     const k = ++n;
+    // The engine names characters c1, c2, … in registration order; each registration here is the k-th.
+    const sv = `c${k}`;
+    servantOf.push(sv);
     const mp = { current: band(3000, k), max: band(3000, k) };
     const bonus = { source: `BONUS-${sv}-zq`, amount: 0, kinds: ['smash' as const] };
-    act(GM, { type: 'character.register', id: sv, seat: `s${k}`, partner: null, sheet: servant({ alias: `Alias ${side}`, trueName: `TN-${sv}-zq`, className, stats, noblePhantasms: np, attackBonuses: [bonus], defense: { cards: r.below(3), value: null }, magecraft: r.below(3) === 0 ? pick(GRADES) : null, hp: { current: 20 + r.below(40), max: 60 }, mp, merit: band(4000, k), xp: band(50000, k), items: r.below(3) === 0 ? [pick(['guardianCharm', 'lifeCharm'] as const)] : [] }) });
+    act(GM, { type: 'character.register', seat: `s${k}`, partner: null, sheet: servant({ alias: `Alias ${side}`, trueName: `TN-${sv}-zq`, className, stats, noblePhantasms: np, attackBonuses: [bonus], defense: { cards: r.below(3), value: null }, magecraft: r.below(3) === 0 ? pick(GRADES) : null, hp: { current: 20 + r.below(40), max: 60 }, mp, merit: band(4000, k), xp: band(50000, k), items: r.below(3) === 0 ? [pick(['guardianCharm', 'lifeCharm'] as const)] : [] }) });
     participants.push({ character: sv, side: sid });
     if (r.below(3) > 0) {
-      const mid = `m${side}`;
       const km = ++n;
-      act(GM, { type: 'character.register', id: mid, seat: `s${km}`, partner: sv, sheet: master({ name: `Master ${side}`, mp: { current: band(3000, km), max: band(3000, km) }, merit: band(4000, km), xp: band(50000, km), grade: 1 + r.below(12), specializations: r.below(2) ? [pick(['combat', 'magic', 'conviction', 'fate'] as const)] : [], judgmentLimit: r.below(2) ? 3 + r.below(8) : null, spells: r.below(2) ? { cards: 1 + r.below(3), grade: pick(GRADES) } : null }) });
+      const mid = `c${km}`;
+      masterOf.set(side, mid);
+      act(GM, { type: 'character.register', seat: `s${km}`, partner: sv, sheet: master({ name: `Master ${side}`, mp: { current: band(3000, km), max: band(3000, km) }, merit: band(4000, km), xp: band(50000, km), grade: 1 + r.below(12), specializations: r.below(2) ? [pick(['combat', 'magic', 'conviction', 'fate'] as const)] : [], judgmentLimit: r.below(2) ? 3 + r.below(8) : null, spells: r.below(2) ? { cards: 1 + r.below(3), grade: pick(GRADES) } : null }) });
       if (r.below(2)) participants.push({ character: mid, side: sid, row: pick(['front', 'back'] as const) });
     }
   }
@@ -96,8 +101,9 @@ function randomBattle(seedText: string): { steps: Step[]; states: GrailWarState[
   const knowledge: Knowledge[] = ids.flatMap((k) => ids.filter((t) => t !== k && r.below(2)).map((t) => ({ knower: k, target: t, total: 250 + r.below(12) - 3, believed: 300 + 20 * entry++ + r.below(12), classKnown: r.below(2) === 0, failedGuess: r.below(4) === 0, trueNameKnown: false })));
   const regions = Object.fromEntries(ids.map((id) => [id, pick(['r1', 'r2'])]));
   const scene = pick(['day', 'night'] as const);
-  // An ambush needs a master holding someone on the other side at −2 (GW-REL-04); without master m0 there is none.
-  const ambush = r.below(4) === 0 && act(GM, { type: 'relation.set', entry: { holder: 'm0', other: 's1', score: -2 } });
+  // An ambush needs a master holding someone on the other side at −2 (GW-REL-04); without side 0's master there is none.
+  const m0 = masterOf.get(0);
+  const ambush = r.below(4) === 0 && m0 !== undefined && act(GM, { type: 'relation.set', entry: { holder: m0, other: servantOf[1]!, score: -2 } });
   act(GM, { type: 'battle.start', scene, participants, regions, knowledge, ambushSide: ambush ? 'v0' : null });
   for (const id of [...state.battle!.prebattle.seats]) {
     const me = state.characters[id]!;

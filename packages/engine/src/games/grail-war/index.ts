@@ -19,8 +19,8 @@ export { defaultGrailWarOptions } from './options.ts';
 export { recoveryCost } from './pool-recovery.ts';
 export type { GrailWarOptions } from './options.ts';
 
-/** Grail War battles: sealed pre-battle step, sealed batches of five, seal window, per-viewer projections. */
-export const grailWar = defineGame({
+/** The rule set as declared, for defineGame. */
+export const grailWarDefinition = {
   id: 'grail-war',
   schemas: { command: gwCommand, view: gwView },
   setup,
@@ -31,7 +31,10 @@ export const grailWar = defineGame({
   seats,
   timers,
   upgrade,
-});
+};
+
+/** Grail War battles: sealed pre-battle step, sealed batches of five, seal window, per-viewer projections. */
+export const grailWar = defineGame(grailWarDefinition);
 
 /** The room's player seats, in the order the GM made them (`seat.add`). */
 export function seats(state: GrailWarState): SeatInfo[] {

@@ -184,6 +184,16 @@ export function characterOfSeat(state: GrailWarState, seat: string): Character |
   return Object.values(state.characters).find((c) => c.seat === seat);
 }
 
+/**
+ * The id the next registered character gets: c1, c2, … in registration order, like seats (s1, s2, …). Characters are
+ * never removed, so the count names a free id; one taken anyway (a fixture's handle) is stepped over.
+ */
+export function nextCharacterId(state: GrailWarState): string {
+  let n = Object.keys(state.characters).length + 1;
+  while (Object.hasOwn(state.characters, `c${n}`)) n += 1;
+  return `c${n}`;
+}
+
 /** Seats that see a character's private state: its owner and its partner's owner (GW-HIDE-00). */
 export function privateSeats(state: GrailWarState, id: string): string[] {
   const c = characterOf(state, id);

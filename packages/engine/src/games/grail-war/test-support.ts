@@ -5,7 +5,10 @@ import type { Result } from '../../kernel/result.ts';
 import { pendingSeats } from '../../kernel/sealed.ts';
 import type { BatchPlan, GrailWarCommand, Judgment, Knowledge, ParticipantSpec, PrebattleDecl, SlotPlan, WindowDecl } from './commands.ts';
 import type { GrailWarEvent } from './events.ts';
-import { grailWar } from './index.ts';
+import { defineGame } from '../../kernel/define-game.ts';
+import { grailWar, grailWarDefinition } from './index.ts';
+import { handlers } from './handlers.ts';
+import { enrol } from './setup-commands.ts';
 import type { GrailWarOptions } from './options.ts';
 import type { MasterSheet, ServantSheet } from './sheets.ts';
 import type { GrailWarState } from './state.ts';
@@ -94,12 +97,27 @@ export function refused(state: GrailWarState, actor: Viewer, command: GrailWarCo
 
 export type Cast = Record<string, { seat: string; partner?: string; sheet: ServantSheet | MasterSheet }>;
 
-/** A room with options and characters registered in order (partners must come after their counterpart). */
+/** A registration under a handle of the test's choosing. */
+type Enrolment = GrailWarCommand & { type: 'character.register'; handle: string };
+
+/**
+ * The game with one difference: a registration takes the handle it carries as the id, through the command's own rules
+ * (enrol). Tests name characters 'a', 'ma'…; the engine's own names (c1, c2, …) are tested in character-ids.test.ts.
+ */
+const named = defineGame({
+  ...grailWarDefinition,
+  handlers: { ...handlers, 'character.register': (ctx, c) => enrol(ctx, (c as Enrolment).handle, c) },
+});
+
+/** A room with options and characters registered in order under their handles (partners after their counterpart). */
 export function room(cast: Cast, options: Partial<GrailWarOptions> = {}): GrailWarState {
   let s = setup(SEED);
   if (Object.keys(options).length) s = run(s, GM, { type: 'options.set', options }).state;
-  for (const [id, c] of Object.entries(cast)) {
-    s = run(s, GM, { type: 'character.register', id, seat: c.seat, partner: c.partner ?? null, sheet: c.sheet }).state;
+  for (const [handle, c] of Object.entries(cast)) {
+    const command: Enrolment = { type: 'character.register', handle, seat: c.seat, partner: c.partner ?? null, sheet: c.sheet };
+    const r = named.apply(s, command, GM, AT);
+    if (!r.ok) throw new Error(`registering ${handle} refused: ${JSON.stringify(r.error)}`);
+    s = r.value.state;
   }
   return s;
 }

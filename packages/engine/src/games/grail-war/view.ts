@@ -37,6 +37,7 @@ export function view(state: GrailWarState, viewer: Viewer): GrailWarView {
       kind: c.sheet.kind,
       name: servant ? servant.alias : c.sheet.kind === 'master' ? c.sheet.name : '',
       seat: own ? c.seat : null,
+      partner: own ? c.partner : null,
       className: servant && (own || k?.classKnown) ? servant.className : null,
       trueName: servant && (own || k?.trueNameKnown) ? servant.trueName : null,
       sheet: own ? copyJson(c.sheet) : null,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Ids of characters in a Grail War room: short lowercase slugs chosen by the GM. */
+/** Ids of characters in a Grail War room: the engine names them c1, c2, … (older rooms keep the slugs their GM chose). */
 export const gwCharacterId = z.string().regex(/^[a-z][a-z0-9-]{0,30}$/);
 /** A master's grade as players write it: E..A with up to three "+" (GW-CORE-03). */
 export const gwGrade = z.string().regex(/^[EDCBA]\+{0,3}$/);

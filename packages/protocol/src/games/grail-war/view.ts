@@ -168,6 +168,8 @@ export const gwView = z.strictObject({
       name: z.string(),
       /** The owner's seat: owner, partner and GM only. */
       seat: seatId.nullable(),
+      /** The contracted partner (GW-CORE-01): owner, partner and GM only, like the seat. */
+      partner: gwCharacterId.nullable(),
       /** Per-knower (GW-HIDE-F02) and owner/partner/GM. */
       className: gwClassId.nullable(),
       /** Owner, partner and GM, or a knower after a reveal (GW-HIDE-F01). */
