@@ -19,6 +19,8 @@ export class Invites {
   /** While seats are being added: how many of how many. */
   progress = $state<{ done: number; total: number } | null>(null);
   private loading: Promise<void> | null = null;
+  /** Counts the links made on this device, so a list read before one of them is not taken for current. */
+  private changes = 0;
 
   constructor(
     private readonly roomId: string,
@@ -33,9 +35,13 @@ export class Invites {
   }
 
   private async read(): Promise<void> {
-    const res = await listLinks(this.roomId, this.gmToken);
-    if (!res.ok) return void (this.error = res.code);
-    this.take(res.value);
+    // A link made here while the list was on its way may be missing from it, or replaced in it: read again.
+    for (;;) {
+      const before = this.changes;
+      const res = await listLinks(this.roomId, this.gmToken);
+      if (!res.ok) return void (this.error = res.code);
+      if (this.changes === before) return this.take(res.value);
+    }
   }
 
   private take(links: RoomLinksResponse): void {
@@ -56,6 +62,7 @@ export class Invites {
           this.error = res.code;
           return false;
         }
+        this.changes++;
         this.seats = { ...this.seats, [res.value.seat]: absoluteLink(res.value.url, this.origin) };
         this.progress = { done: i + 1, total: names.length };
       }
@@ -69,6 +76,7 @@ export class Invites {
   async reissue(seat: string): Promise<void> {
     const res = await reissueSeat(this.roomId, this.gmToken, seat);
     if (!res.ok) return void (this.error = res.code);
+    this.changes++;
     this.seats = { ...this.seats, [seat]: absoluteLink(res.value.url, this.origin) };
   }
 
@@ -76,6 +84,7 @@ export class Invites {
   async reissueSpectator(): Promise<void> {
     const res = await reissueSpectator(this.roomId, this.gmToken);
     if (!res.ok) return void (this.error = res.code);
+    this.changes++;
     this.spectator = absoluteLink(res.value.url, this.origin);
   }
 }

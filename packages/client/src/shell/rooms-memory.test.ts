@@ -27,7 +27,6 @@ const room = (roomId: string, createdAt: number): RememberedRoom => ({
   roomId,
   title: `Room ${roomId}`,
   gmUrl: `http://h/r/${roomId}#t=gm`,
-  spectatorUrl: `http://h/r/${roomId}#t=sp`,
   createdAt,
 });
 

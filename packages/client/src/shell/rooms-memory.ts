@@ -1,5 +1,5 @@
 /** A room this browser created: kept so the GM can find the console again. */
-export type RememberedRoom = { roomId: string; title: string; gmUrl: string; spectatorUrl: string; createdAt: number };
+export type RememberedRoom = { roomId: string; title: string; gmUrl: string; createdAt: number };
 
 const ROOMS_KEY = 'veiltable.rooms';
 /** Where earlier versions kept a room's seat links on the device (the server keeps them for the GM now). */
