@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import jsQR from 'jsqr';
+import jsqr from 'jsqr';
 import { PNG } from 'pngjs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
@@ -7,7 +7,8 @@ import { ARTIFACTS, browserStack, UI_TIMEOUT_MS, waitForCount, waitOnline } from
 
 // Issue 13, item 6: a two-minute GM setup. On a 390 px phone the GM creates a room from the home page, adds three
 // seats in one go, copies one invitation with every link, and finds the same links on a second device that has only
-// the GM link; each player link seats its player, and each QR code reads back as its link.
+// the GM link (and a seat added there shows up on the phone); each player link seats its player, and each QR code
+// reads back as its link.
 
 const stack = browserStack({ database: 'pglite' });
 
@@ -38,14 +39,16 @@ async function readQr(page: Page, row: string): Promise<{ decoded: string | unde
   const qr = scope.locator('[data-testid="invite-qr"]');
   await qr.waitFor({ timeout: UI_TIMEOUT_MS });
   const png = PNG.sync.read(await qr.screenshot());
-  return { decoded: jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data, dataUrl: await qr.getAttribute('data-url') };
+  // jsqr is CommonJS whose exports also carry its function as `default`: the one name that types and runs alike.
+  const read = jsqr.default(new Uint8ClampedArray(png.data), png.width, png.height);
+  return { decoded: read?.data, dataUrl: await qr.getAttribute('data-url') };
 }
 
-type Case = { game: string; locale: string; title: string; names: string[]; heading: string };
+type Case = { game: string; locale: string; title: string; names: string[]; heading: string; extra: string };
 
 const CASES: Case[] = [
-  { game: 'free-table', locale: 'ko-KR', title: '달빛 여관', names: ['플레이어 1', '플레이어 2', '플레이어 3'], heading: 'Veiltable 「달빛 여관」 초대장입니다.' },
-  { game: 'call-of-t', locale: 'ja-JP', title: '遺跡の夜', names: ['プレイヤー1', 'プレイヤー2', 'プレイヤー3'], heading: 'Veiltable「遺跡の夜」への招待です。' },
+  { game: 'free-table', locale: 'ko-KR', title: '달빛 여관', names: ['플레이어 1', '플레이어 2', '플레이어 3'], heading: 'Veiltable 「달빛 여관」 초대장입니다.', extra: '김다나' },
+  { game: 'call-of-t', locale: 'ja-JP', title: '遺跡の夜', names: ['プレイヤー1', 'プレイヤー2', 'プレイヤー3'], heading: 'Veiltable「遺跡の夜」への招待です。', extra: '山田' },
 ];
 
 describe('browser · invitations', () => {
@@ -64,6 +67,12 @@ describe('browser · invitations', () => {
       const gm = await open(c.locale);
       pages.push(gm);
       await gm.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.url });
+      // A phone's share sheet, as Chromium on Linux has none: it records what it was handed.
+      await gm.context().addInitScript(() => {
+        const shared: ShareData[] = [];
+        Object.assign(window, { shared });
+        Object.defineProperty(navigator, 'share', { value: async (data: ShareData) => void shared.push(data) });
+      });
       await gm.goto(stack.url);
       await gm.getByTestId('room-title').fill(c.title);
       await gm.getByTestId('room-game').selectOption(c.game);
@@ -91,6 +100,14 @@ describe('browser · invitations', () => {
       for (const [i, name] of c.names.entries()) expect(lines[i + 1]).toMatch(new RegExp(`^${name}[:：] ?${escape(links.seats[i]!)}$`));
       expect(lines[4]).toContain(links.spectator);
       expect(lines).toHaveLength(5);
+      // The share sheet gets the same message, and one seat's line from its row.
+      await gm.getByTestId('invite-share-all').click();
+      await gm.locator('[data-testid="invite-row"]').nth(1).getByTestId('seat-share').click();
+      const shared = await gm.evaluate(() => (window as unknown as { shared: ShareData[] }).shared);
+      expect(shared).toEqual([
+        { title: c.title, text: copied },
+        { title: c.title, text: lines[2] },
+      ]);
       // Nothing sticks out of a 390 px screen.
       expect(await gm.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       await gm.screenshot({ path: join(ARTIFACTS, `browser-invites-${c.game}-gm.png`), fullPage: true });
@@ -110,6 +127,15 @@ describe('browser · invitations', () => {
       await waitOnline(laptop);
       await waitForCount(laptop, '[data-testid="invite-row"] [data-testid="seat-link"]', 3);
       expect(await shownLinks(laptop)).toEqual(links);
+      // A seat added there, by name, shows up on the phone with its link.
+      await laptop.getByTestId('invite-add-input').fill(c.extra);
+      await laptop.getByTestId('invite-add-submit').click();
+      await waitForCount(laptop, '[data-testid="invite-row"] [data-testid="seat-link"]', 4);
+      await waitForCount(gm, '[data-testid="invite-row"] [data-testid="seat-link"]', 4);
+      const after = await shownLinks(gm);
+      expect(after).toEqual(await shownLinks(laptop));
+      expect(after.seats.slice(0, 3)).toEqual(links.seats);
+      expect(await gm.locator('[data-testid="invite-row"] strong').last().innerText()).toBe(c.extra);
 
       // Each player link, in a profile of its own, seats that player.
       for (const [i, url] of links.seats.entries()) {
