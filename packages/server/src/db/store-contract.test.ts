@@ -50,6 +50,7 @@ describe('PGlite on disk survives a restart', () => {
     for (const d of dirs) await rm(d, { recursive: true, force: true });
   });
 
+  // Two cold starts of PGlite on disk, the first one running every migration: slow on a busy machine.
   test('close, reopen the same folder: room, log, snapshot and tokens are still there', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'vt-pglite-reopen-'));
     dirs.push(dir);
@@ -78,5 +79,5 @@ describe('PGlite on disk survives a restart', () => {
     } finally {
       await second.close();
     }
-  });
+  }, 90_000);
 });
