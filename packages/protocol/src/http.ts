@@ -29,4 +29,14 @@ export const linkResponse = z.object({ token: z.string(), url: z.string() });
 export type LinkResponse = z.infer<typeof linkResponse>;
 export const spectatorLinkResponse = linkResponse;
 
+/**
+ * GET /api/rooms/:roomId/links (GM bearer token): every seat's current link and the spectator link, as on the device
+ * that made them. A link is null when it cannot be shown again (made before links were kept): only a new one helps.
+ */
+export const roomLinksResponse = z.object({
+  seats: z.array(z.object({ seat: seatId, name: z.string(), link: linkResponse.nullable() })),
+  spectator: linkResponse.nullable(),
+});
+export type RoomLinksResponse = z.infer<typeof roomLinksResponse>;
+
 export const httpError = z.object({ error: z.string(), message: z.string() });

@@ -1,9 +1,14 @@
-import type { SeatLinkResponse } from '@veiltable/protocol';
-import { post, type ApiResult } from '../shell/http.ts';
+import type { RoomLinksResponse, SeatLinkResponse } from '@veiltable/protocol';
+import { get, post, type ApiResult } from '../shell/http.ts';
 
 const room = (roomId: string) => `/api/rooms/${encodeURIComponent(roomId)}`;
 
-/** Adds a seat; the answer holds its link, shown this once. */
+/** Every seat's current link and the spectator link, as made on any of the GM's devices. */
+export function listLinks(roomId: string, gmToken: string): Promise<ApiResult<RoomLinksResponse>> {
+  return get(`${room(roomId)}/links`, gmToken);
+}
+
+/** Adds a seat; the answer holds its link. */
 export function addSeat(roomId: string, gmToken: string, name: string): Promise<ApiResult<SeatLinkResponse>> {
   return post(`${room(roomId)}/seats`, { name }, gmToken);
 }

@@ -6,17 +6,19 @@ export type ApiResult<T> = { ok: true; value: T } | { ok: false; code: string };
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 
 /**
- * POSTs JSON to this page's own server. Its answers are typed by the protocol and trusted as such (tests hold the
- * server to the schemas); only their being JSON objects is checked.
+ * Calls this page's own server: POST with a JSON body, or GET without one. Its answers are typed by the protocol
+ * and trusted as such (tests hold the server to the schemas); only their being JSON objects is checked.
  */
-export async function post<T>(path: string, body: unknown, token?: string): Promise<ApiResult<T>> {
+async function call<T>(method: 'GET' | 'POST', path: string, body: unknown, token?: string): Promise<ApiResult<T>> {
+  const auth: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
   let res: Response;
   try {
-    res = await fetch(path, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(body ?? {}),
-    });
+    res = await fetch(
+      path,
+      method === 'POST'
+        ? { method, headers: { 'content-type': 'application/json', ...auth }, body: JSON.stringify(body ?? {}) }
+        : { method, headers: auth },
+    );
   } catch {
     return { ok: false, code: 'NETWORK' };
   }
@@ -27,6 +29,16 @@ export async function post<T>(path: string, body: unknown, token?: string): Prom
   }
   if (!isObject(json)) return { ok: false, code: 'BAD_RESPONSE' };
   return { ok: true, value: json as T };
+}
+
+/** POSTs JSON (see call). */
+export function post<T>(path: string, body: unknown, token?: string): Promise<ApiResult<T>> {
+  return call('POST', path, body, token);
+}
+
+/** GETs JSON (see call). */
+export function get<T>(path: string, token?: string): Promise<ApiResult<T>> {
+  return call('GET', path, undefined, token);
 }
 
 /** Creates a room of a game; the answer holds the GM's link. */

@@ -1,5 +1,5 @@
 import { beforeEach, expect, test } from 'vitest';
-import { forgetRoom, listRooms, readLinks, rememberLinks, rememberRoom, type RememberedRoom } from './rooms-memory.ts';
+import { forgetRoom, listRooms, rememberRoom, type RememberedRoom } from './rooms-memory.ts';
 
 class MemoryStorage implements Storage {
   private data = new Map<string, string>();
@@ -27,7 +27,6 @@ const room = (roomId: string, createdAt: number): RememberedRoom => ({
   roomId,
   title: `Room ${roomId}`,
   gmUrl: `http://h/r/${roomId}#t=gm`,
-  spectatorUrl: `http://h/r/${roomId}#t=sp`,
   createdAt,
 });
 
@@ -43,25 +42,15 @@ test('rooms are listed newest first, and re-remembering moves a room to the top'
   expect(listRooms(storage).map((r) => r.roomId)).toEqual(['a', 'b']);
 });
 
-test('remembering a room also keeps its spectator link; forgetting drops both', () => {
+test('forgetting a room drops it and any links an earlier version kept for it', () => {
   rememberRoom(storage, room('a', 1));
-  expect(readLinks(storage, 'a').spectator).toBe('http://h/r/a#t=sp');
+  storage.setItem('veiltable.links.a', '{"seats":{"s1":"http://h/r/a#t=x"}}');
   forgetRoom(storage, 'a');
   expect(listRooms(storage)).toEqual([]);
-  expect(readLinks(storage, 'a')).toEqual({ seats: {}, spectator: null });
-});
-
-test('seat links are kept per room and replaced on re-issue', () => {
-  rememberLinks(storage, 'a', (l) => ({ ...l, seats: { ...l.seats, s1: 'old' } }));
-  rememberLinks(storage, 'b', (l) => ({ ...l, seats: { s1: 'other room' } }));
-  rememberLinks(storage, 'a', (l) => ({ ...l, seats: { ...l.seats, s1: 'new', s2: 'two' } }));
-  expect(readLinks(storage, 'a').seats).toEqual({ s1: 'new', s2: 'two' });
-  expect(readLinks(storage, 'b').seats).toEqual({ s1: 'other room' });
+  expect(storage.getItem('veiltable.links.a')).toBeNull();
 });
 
 test('corrupt storage reads as empty instead of breaking the page', () => {
   storage.setItem('veiltable.rooms', '{not json');
-  storage.setItem('veiltable.links.a', '[');
   expect(listRooms(storage)).toEqual([]);
-  expect(readLinks(storage, 'a')).toEqual({ seats: {}, spectator: null });
 });

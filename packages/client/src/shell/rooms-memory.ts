@@ -1,11 +1,9 @@
 /** A room this browser created: kept so the GM can find the console again. */
-export type RememberedRoom = { roomId: string; title: string; gmUrl: string; spectatorUrl: string; createdAt: number };
-
-/** Seat and spectator links the GM was shown, by room: the server cannot show them again, only re-issue. */
-export type RememberedLinks = { seats: Record<string, string>; spectator: string | null };
+export type RememberedRoom = { roomId: string; title: string; gmUrl: string; createdAt: number };
 
 const ROOMS_KEY = 'veiltable.rooms';
-const linksKey = (roomId: string) => `veiltable.links.${roomId}`;
+/** Where earlier versions kept a room's seat links on the device (the server keeps them for the GM now). */
+const oldLinksKey = (roomId: string) => `veiltable.links.${roomId}`;
 const MAX_ROOMS = 30;
 
 function read<T>(storage: Storage, key: string, fallback: T): T {
@@ -34,29 +32,13 @@ export function listRooms(storage: Storage): RememberedRoom[] {
 export function rememberRoom(storage: Storage, room: RememberedRoom): void {
   const rest = listRooms(storage).filter((r) => r.roomId !== room.roomId);
   write(storage, ROOMS_KEY, [room, ...rest].slice(0, MAX_ROOMS));
-  rememberLinks(storage, room.roomId, (links) => ({ ...links, spectator: room.spectatorUrl }));
 }
 
 export function forgetRoom(storage: Storage, roomId: string): void {
   write(storage, ROOMS_KEY, listRooms(storage).filter((r) => r.roomId !== roomId));
   try {
-    storage.removeItem(linksKey(roomId));
+    storage.removeItem(oldLinksKey(roomId));
   } catch {
     // nothing to clean up
   }
-}
-
-export function readLinks(storage: Storage, roomId: string): RememberedLinks {
-  const links = read<Partial<RememberedLinks>>(storage, linksKey(roomId), {});
-  return { seats: links.seats ?? {}, spectator: links.spectator ?? null };
-}
-
-export function rememberLinks(
-  storage: Storage,
-  roomId: string,
-  change: (links: RememberedLinks) => RememberedLinks,
-): RememberedLinks {
-  const next = change(readLinks(storage, roomId));
-  write(storage, linksKey(roomId), next);
-  return next;
 }

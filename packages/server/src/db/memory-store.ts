@@ -72,6 +72,15 @@ export function memoryStore(): Store {
         if (t.roomId === roomId && t.role === role && t.seat === seat) t.revoked = true;
       }
     },
+    async liveTokens(roomId) {
+      return [...tokens.values()].filter((t) => t.roomId === roomId && !t.revoked).map(copy);
+    },
+    async sealToken(hash, sealed) {
+      const t = tokens.get(hash);
+      if (!t || t.sealed !== null) return false;
+      t.sealed = sealed;
+      return true;
+    },
     async ping() {},
     async close() {},
   };

@@ -36,13 +36,17 @@ export interface RoomSnapshotsTable {
   state: Jsonb;
 }
 
-/** Link tokens, kept only as sha256 hashes so a leaked database does not leak working links. */
+/**
+ * Link tokens, kept only as sha256 hashes so a leaked database does not leak working links. `sealed` is readable
+ * only with the GM's token (rooms/room-links.ts).
+ */
 export interface RoomTokensTable {
   hash: string;
   room_id: string;
   role: TokenRole;
   seat: string | null;
   revoked: ColumnType<boolean, boolean | undefined, boolean>;
+  sealed: string | null;
   created_at: ColumnType<Date, string | undefined, never>;
 }
 

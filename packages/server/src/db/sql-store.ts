@@ -1,8 +1,8 @@
-import type { Kysely, RawBuilder } from 'kysely';
+import type { Kysely, RawBuilder, Selectable } from 'kysely';
 import { CompiledQuery, sql } from 'kysely';
 import type { Viewer } from '@veiltable/protocol';
-import type { Database, RoomEventRow } from './schema.ts';
-import type { LogEntry, Store, TokenRole } from './store.ts';
+import type { Database, RoomEventRow, RoomTokensTable } from './schema.ts';
+import type { LogEntry, Store, TokenRecord, TokenRole } from './store.ts';
 import { assertConsecutive } from './store.ts';
 import type { RoomAppend } from './append-coalescer.ts';
 import { AppendCoalescer } from './append-coalescer.ts';
@@ -18,6 +18,15 @@ export function jsonb(value: unknown): RawBuilder<unknown> {
 }
 
 const iso = (d: Date | string): string => (d instanceof Date ? d : new Date(d)).toISOString();
+
+const tokenRecord = (t: Selectable<RoomTokensTable>): TokenRecord => ({
+  hash: t.hash,
+  roomId: t.room_id,
+  role: t.role,
+  seat: t.seat,
+  revoked: t.revoked,
+  sealed: t.sealed,
+});
 
 /** JSON text for a jsonb parameter (cast in the SQL, as `jsonb` does). */
 function jsonText(value: unknown): string {
@@ -163,7 +172,7 @@ export function sqlStore(db: Kysely<Database>): Store {
     },
 
     async putToken(token) {
-      const row = { room_id: token.roomId, role: token.role, seat: token.seat, revoked: token.revoked };
+      const row = { room_id: token.roomId, role: token.role, seat: token.seat, revoked: token.revoked, sealed: token.sealed };
       await db
         .insertInto('room_tokens')
         .values({ hash: token.hash, ...row })
@@ -173,7 +182,7 @@ export function sqlStore(db: Kysely<Database>): Store {
 
     async findToken(hash) {
       const t = await db.selectFrom('room_tokens').selectAll().where('hash', '=', hash).executeTakeFirst();
-      return t && { hash: t.hash, roomId: t.room_id, role: t.role, seat: t.seat, revoked: t.revoked };
+      return t && tokenRecord(t);
     },
 
     async revokeTokens(roomId: string, role: TokenRole, seat: string | null) {
@@ -185,6 +194,21 @@ export function sqlStore(db: Kysely<Database>): Store {
         .where('seat', seat === null ? 'is' : '=', seat)
         .where('revoked', '=', false)
         .execute();
+    },
+
+    async liveTokens(roomId) {
+      const rows = await db
+        .selectFrom('room_tokens')
+        .selectAll()
+        .where('room_id', '=', roomId)
+        .where('revoked', '=', false)
+        .execute();
+      return rows.map(tokenRecord);
+    },
+
+    async sealToken(hash, sealed) {
+      const r = await db.updateTable('room_tokens').set({ sealed }).where('hash', '=', hash).where('sealed', 'is', null).executeTakeFirst();
+      return r.numUpdatedRows > 0n;
     },
 
     async ping() {

@@ -50,13 +50,14 @@ describe('PGlite on disk survives a restart', () => {
     for (const d of dirs) await rm(d, { recursive: true, force: true });
   });
 
+  // Two cold starts of PGlite on disk, the first one running every migration: slow on a busy machine.
   test('close, reopen the same folder: room, log, snapshot and tokens are still there', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'vt-pglite-reopen-'));
     dirs.push(dir);
     const dataDir = join(dir, 'nested', 'data');
     const room = { id: 'r-reopen', game: 'free-table', title: '再開', createdAt: '2025-02-03T04:05:06.789Z' };
     const entry = { seq: 1, actor: { role: 'gm' } as const, command: { say: '안녕' }, events: [{ said: '안녕' }], at: '2025-02-03T04:05:07.000Z' };
-    const token = { hash: 'h-reopen', roomId: room.id, role: 'player' as const, seat: 's1', revoked: false };
+    const token = { hash: 'h-reopen', roomId: room.id, role: 'player' as const, seat: 's1', revoked: false, sealed: 'v1.sealed' };
 
     const first = sqlStore((await openDatabase({ dataDir })).db);
     await first.createRoom(room, { phase: 'setup' });
@@ -78,5 +79,5 @@ describe('PGlite on disk survives a restart', () => {
     } finally {
       await second.close();
     }
-  });
+  }, 90_000);
 });

@@ -46,6 +46,7 @@ const token = (roomId: string, role: TokenRecord['role'], seat: string | null): 
   role,
   seat,
   revoked: false,
+  sealed: `sealed-${randomUUID()}`,
 });
 
 /** Registers the storage contract: every Store implementation must pass it unchanged. */
@@ -249,6 +250,37 @@ export function storeContract(name: string, open: OpenStore): void {
       const s1c = token(room.id, 'player', 's1');
       await store.putToken(s1c);
       expect(await store.findToken(s1c.hash)).toEqual(s1c);
+    });
+
+    test('tokens: the live ones of a room are listed; revoked ones and other rooms\' are not', async () => {
+      const room = await newRoom();
+      const other = await newRoom();
+      const [gmToken, s1, s2, spectator] = [token(room.id, 'gm', null), token(room.id, 'player', 's1'), token(room.id, 'player', 's2'), token(room.id, 'spectator', null)];
+      for (const t of [gmToken, s1, s2, spectator, token(other.id, 'player', 's1')]) await store.putToken(t);
+      const live = async () => (await store.liveTokens(room.id)).sort((a, b) => a.hash.localeCompare(b.hash));
+      const sorted = (ts: TokenRecord[]) => [...ts].sort((a, b) => a.hash.localeCompare(b.hash));
+      expect(await live()).toEqual(sorted([gmToken, s1, s2, spectator]));
+
+      await store.revokeTokens(room.id, 'player', 's1');
+      const s1again = token(room.id, 'player', 's1');
+      await store.putToken(s1again);
+      expect(await live()).toEqual(sorted([gmToken, s2, spectator, s1again]));
+      expect(await store.liveTokens(`r-${randomUUID()}`)).toEqual([]);
+    });
+
+    test('tokens: a sealed value is set once, on a token that has none', async () => {
+      const room = await newRoom();
+      const bare = { ...token(room.id, 'gm', null), sealed: null };
+      const sealed = token(room.id, 'player', 's1');
+      await store.putToken(bare);
+      await store.putToken(sealed);
+
+      expect(await store.sealToken(bare.hash, 'first')).toBe(true);
+      expect(await store.sealToken(bare.hash, 'second')).toBe(false);
+      expect(await store.findToken(bare.hash)).toEqual({ ...bare, sealed: 'first' });
+      expect(await store.sealToken(sealed.hash, 'other')).toBe(false);
+      expect(await store.findToken(sealed.hash)).toEqual(sealed);
+      expect(await store.sealToken(`h-${randomUUID()}`, 'nothing')).toBe(false);
     });
 
     test('ping answers while the store is open', async () => {

@@ -9,8 +9,19 @@ export type LogEntry = { seq: number; actor: Viewer; command: unknown; events: u
 export type RoomRecord = { id: string; game: string; title: string; createdAt: string };
 
 export type TokenRole = 'gm' | 'player' | 'spectator';
-/** A link's token, stored only as its sha256 hash. */
-export type TokenRecord = { hash: string; roomId: string; role: TokenRole; seat: string | null; revoked: boolean };
+/**
+ * A link's token, stored only as its sha256 hash. `sealed` is what lets the GM see the links again (room-links.ts):
+ * on a GM token the room's link key wrapped under a key derived from that token, on a player or spectator token the
+ * token itself encrypted with the room's link key; null on tokens made before links were kept.
+ */
+export type TokenRecord = {
+  hash: string;
+  roomId: string;
+  role: TokenRole;
+  seat: string | null;
+  revoked: boolean;
+  sealed: string | null;
+};
 
 /** The log already holds an entry at that seq, or the expected version is stale: reload and retry. */
 export class VersionConflict extends Error {
@@ -67,6 +78,10 @@ export interface Store {
   findToken(hash: string): Promise<TokenRecord | undefined>;
   /** Revokes every live token of that role (and seat) in the room. */
   revokeTokens(roomId: string, role: TokenRole, seat: string | null): Promise<void>;
+  /** The room's tokens that are not revoked, in no particular order. */
+  liveTokens(roomId: string): Promise<TokenRecord[]>;
+  /** Sets the sealed value of a token that has none; false (and nothing written) when it has one or does not exist. */
+  sealToken(hash: string, sealed: string): Promise<boolean>;
   /** One round trip to the database (health checks); rejects with StoreUnavailable when it does not answer. */
   ping(): Promise<void>;
   close(): Promise<void>;

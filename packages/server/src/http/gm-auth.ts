@@ -4,8 +4,8 @@ import { resolveToken } from '../rooms/tokens.ts';
 import type { HttpFailure } from './http-error.ts';
 import { failure } from './http-error.ts';
 
-/** Checks `authorization: Bearer <token>` is a live GM token of this room; a failure otherwise. */
-export async function checkGm(request: FastifyRequest, store: Store, roomId: string): Promise<HttpFailure | undefined> {
+/** Checks `authorization: Bearer <token>` is a live GM token of this room: that token, or a failure. */
+export async function checkGm(request: FastifyRequest, store: Store, roomId: string): Promise<{ gmToken: string } | HttpFailure> {
   const header = request.headers.authorization;
   const match = typeof header === 'string' ? /^Bearer ([^\s]+)$/i.exec(header.trim()) : null;
   if (!match?.[1]) return failure(401, 'NO_TOKEN', 'send the GM link token as "authorization: Bearer <token>"');
@@ -14,5 +14,5 @@ export async function checkGm(request: FastifyRequest, store: Store, roomId: str
   if (resolved.value.roomId !== roomId || resolved.value.viewer.role !== 'gm') {
     return failure(403, 'FORBIDDEN', 'only the GM of this room may do that');
   }
-  return undefined;
+  return { gmToken: match[1] };
 }

@@ -270,6 +270,7 @@ describe('a database outage', () => {
       { method: 'POST', url: `/api/rooms/${created.roomId}/seats`, headers: bearer(created.gmToken), payload: { name: 'Aki' } },
       { method: 'POST', url: `/api/rooms/${created.roomId}/spectator/reissue`, headers: bearer(created.gmToken) },
       { method: 'POST', url: `/api/rooms/${created.roomId}/gm/reissue`, headers: bearer(created.gmToken) },
+      { method: 'GET', url: `/api/rooms/${created.roomId}/links`, headers: bearer(created.gmToken) },
       // A room that is not loaded yet must be read from the store.
       { method: 'POST', url: '/api/rooms/AAAAAAAAAAAAAAAA/seats', headers: bearer(created.gmToken), payload: { name: 'Aki' } },
     ] as const;

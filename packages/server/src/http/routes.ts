@@ -1,10 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { CreateRoomResponse, LinkResponse, SeatLinkResponse, Viewer } from '@veiltable/protocol';
+import type { CreateRoomResponse, LinkResponse, RoomLinksResponse, SeatLinkResponse, Viewer } from '@veiltable/protocol';
 import { addSeatRequest, createRoomRequest, seatId } from '@veiltable/protocol';
 import type { Store } from '../db/store.ts';
 import type { Room } from '../rooms/room.ts';
 import type { RoomRegistry } from '../rooms/room-registry.ts';
 import { isRoomId } from '../rooms/room-registry.ts';
+import { newLinkKey } from '../rooms/link-seal.ts';
+import { currentLinks, gmLinkKey } from '../rooms/room-links.ts';
 import { addSeat, seatName } from '../rooms/seats.ts';
 import { issueToken, reissueToken, roomUrl } from '../rooms/tokens.ts';
 import { checkGm } from './gm-auth.ts';
@@ -40,14 +42,18 @@ export function registerApiRoutes(app: FastifyInstance, deps: ApiDeps): void {
     if (request.url.startsWith('/api/')) void reply.header('cache-control', 'no-store');
   });
 
-  /** Param check, then the room, then the GM check. Room ids are unguessable, so a 404 gives nothing away. */
-  async function gmRoom(request: FastifyRequest): Promise<{ room: Room } | { denied: HttpFailure }> {
+  /**
+   * Param check, then the room, then the GM check. Room ids are unguessable, so a 404 gives nothing away. A GM
+   * request comes with the room's link key, opened with the GM's token: every link it makes is kept for the GM.
+   */
+  async function gmRoom(request: FastifyRequest): Promise<{ room: Room; linkKey: Buffer } | { denied: HttpFailure }> {
     const roomId = (request.params as { roomId?: unknown }).roomId;
     if (typeof roomId !== 'string' || !isRoomId(roomId)) return { denied: failure(400, 'BAD_ROOM_ID', 'malformed room id') };
     const room = await rooms.get(roomId);
     if (!room) return { denied: failure(404, 'NO_SUCH_ROOM', 'no such room') };
-    const denied = await checkGm(request, store, roomId);
-    return denied ? { denied } : { room };
+    const gm = await checkGm(request, store, roomId);
+    if ('status' in gm) return { denied: gm };
+    return { room, linkKey: await gmLinkKey(store, roomId, gm.gmToken) };
   }
 
   registerHealth(app, deps);
@@ -57,8 +63,9 @@ export function registerApiRoutes(app: FastifyInstance, deps: ApiDeps): void {
     if (!body.success) return sendFailure(reply, shapeFailure(body.error.issues));
     if (!rooms.gameIds.includes(body.data.game)) return sendFailure(reply, failure(400, 'UNKNOWN_GAME', `games: ${rooms.gameIds.join(', ')}`));
     const room = await rooms.create(body.data);
-    const gmToken = await issueToken(store, room.id, GM);
-    const spectatorToken = await issueToken(store, room.id, { role: 'spectator' });
+    const linkKey = newLinkKey();
+    const gmToken = await issueToken(store, room.id, GM, linkKey);
+    const spectatorToken = await issueToken(store, room.id, { role: 'spectator' }, linkKey);
     const response: CreateRoomResponse = {
       roomId: room.id,
       gmToken,
@@ -71,26 +78,40 @@ export function registerApiRoutes(app: FastifyInstance, deps: ApiDeps): void {
   app.post('/api/rooms/:roomId/seats', async (request, reply) => {
     const found = await gmRoom(request);
     if ('denied' in found) return sendFailure(reply, found.denied);
-    const { room } = found;
+    const { room, linkKey } = found;
     const body = addSeatRequest.safeParse(request.body ?? {});
     if (!body.success) return sendFailure(reply, shapeFailure(body.error.issues));
     const added = await addSeat(room, body.data.name);
     if (!added.ok) return sendFailure(reply, tableRefusal(added.error.code, added.error.detail));
-    const token = await issueToken(store, room.id, { role: 'player', seat: added.value.seat });
+    const token = await issueToken(store, room.id, { role: 'player', seat: added.value.seat }, linkKey);
     const response: SeatLinkResponse = { ...added.value, token, url: url(room.id, token) };
     return reply.code(201).send(response);
+  });
+
+  // Any of the GM's devices sees the links the GM made on another, without replacing them.
+  app.get('/api/rooms/:roomId/links', async (request, reply) => {
+    const found = await gmRoom(request);
+    if ('denied' in found) return sendFailure(reply, found.denied);
+    const { room, linkKey } = found;
+    const links = await currentLinks(store, room.id, room.seats(), linkKey);
+    const link = (token: string | null): LinkResponse | null => (token === null ? null : { token, url: url(room.id, token) });
+    const response: RoomLinksResponse = {
+      seats: links.seats.map((s) => ({ seat: s.seat, name: s.name, link: link(s.token) })),
+      spectator: link(links.spectator),
+    };
+    return reply.send(response);
   });
 
   app.post('/api/rooms/:roomId/seats/:seat/reissue', async (request, reply) => {
     const found = await gmRoom(request);
     if ('denied' in found) return sendFailure(reply, found.denied);
-    const { room } = found;
+    const { room, linkKey } = found;
     const seat = seatId.safeParse((request.params as { seat?: unknown }).seat);
     if (!seat.success) return sendFailure(reply, failure(400, 'BAD_SEAT', 'malformed seat id'));
     const name = seatName(room, seat.data);
     if (name === undefined) return sendFailure(reply, failure(404, 'NO_SUCH_SEAT', 'no such seat'));
     const viewer: Viewer = { role: 'player', seat: seat.data };
-    const token = await reissueToken(store, room.id, viewer);
+    const token = await reissueToken(store, room.id, viewer, linkKey);
     await room.kick((c) => c.viewer.role === 'player' && c.viewer.seat === seat.data, 'TOKEN_REVOKED');
     const response: SeatLinkResponse = { seat: seat.data, name, token, url: url(room.id, token) };
     return reply.send(response);
@@ -99,8 +120,8 @@ export function registerApiRoutes(app: FastifyInstance, deps: ApiDeps): void {
   app.post('/api/rooms/:roomId/spectator/reissue', async (request, reply) => {
     const found = await gmRoom(request);
     if ('denied' in found) return sendFailure(reply, found.denied);
-    const { room } = found;
-    const token = await reissueToken(store, room.id, { role: 'spectator' });
+    const { room, linkKey } = found;
+    const token = await reissueToken(store, room.id, { role: 'spectator' }, linkKey);
     await room.kick((c) => c.viewer.role === 'spectator', 'TOKEN_REVOKED');
     return reply.send({ token, url: url(room.id, token) });
   });
@@ -110,8 +131,9 @@ export function registerApiRoutes(app: FastifyInstance, deps: ApiDeps): void {
   app.post('/api/rooms/:roomId/gm/reissue', async (request, reply) => {
     const found = await gmRoom(request);
     if ('denied' in found) return sendFailure(reply, found.denied);
-    const { room } = found;
-    const token = await reissueToken(store, room.id, GM);
+    const { room, linkKey } = found;
+    // The new GM token wraps the same link key, so every seat's link stays readable with it.
+    const token = await reissueToken(store, room.id, GM, linkKey);
     await room.kick((c) => c.viewer.role === 'gm', 'TOKEN_REVOKED');
     const response: LinkResponse = { token, url: url(room.id, token) };
     return reply.send(response);

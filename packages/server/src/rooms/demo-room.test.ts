@@ -7,6 +7,7 @@ import { freeTable } from '@veiltable/engine/games/free-table';
 import { memoryStore } from '../db/memory-store.ts';
 import { ensureDemoRoom, formatDemoLinks } from './demo-room.ts';
 import { RoomRegistry } from './room-registry.ts';
+import { currentLinks, gmLinkKey } from './room-links.ts';
 import { reissueToken, resolveToken } from './tokens.ts';
 
 const dirs: string[] = [];
@@ -44,13 +45,18 @@ test('the first start makes a room with three seats, a deck and five working lin
 test('a restart reuses the room and its links; a link re-issued meanwhile is re-issued again', async () => {
   const { store, dataDir, rooms } = setup();
   const first = await ensureDemoRoom({ store, rooms, dataDir, publicUrl: 'http://localhost:3000' });
-  await reissueToken(store, first.roomId, { role: 'player', seat: 's2' });
+  const linkKey = await gmLinkKey(store, first.roomId, token(first.links[0]!.url));
+  await reissueToken(store, first.roomId, { role: 'player', seat: 's2' }, linkKey);
   const restarted = new RoomRegistry({ store, games: { 'free-table': freeTable } });
   const second = await ensureDemoRoom({ store, rooms: restarted, dataDir, publicUrl: 'http://localhost:4000' });
   expect(second.roomId).toBe(first.roomId);
   expect(second.links.map((l) => token(l.url) === token(first.links[second.links.indexOf(l)]!.url))).toEqual([true, true, false, true, true]);
   for (const l of second.links) expect((await resolveToken(store, token(l.url))).ok).toBe(true);
   expect(second.links[0]!.url.startsWith('http://localhost:4000/r/')).toBe(true);
+  // The link made again is sealed for the GM like the others: the GM's link shows every current one.
+  const shown = await currentLinks(store, first.roomId, (await restarted.get(first.roomId))!.seats(), linkKey);
+  expect(shown.seats.map((s) => s.token)).toEqual(second.links.slice(1, 4).map((l) => token(l.url)));
+  expect(shown.spectator).toBe(token(second.links[4]!.url));
 });
 
 test('a saved demo whose room is gone (another database) is replaced by a new one', async () => {

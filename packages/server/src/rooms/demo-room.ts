@@ -5,6 +5,8 @@ import type { Viewer } from '@veiltable/protocol';
 import type { Store } from '../db/store.ts';
 import type { Room } from './room.ts';
 import type { RoomRegistry } from './room-registry.ts';
+import { newLinkKey } from './link-seal.ts';
+import { gmLinkKey } from './room-links.ts';
 import { addSeat } from './seats.ts';
 import { issueToken, reissueToken, resolveToken, roomUrl } from './tokens.ts';
 
@@ -56,25 +58,32 @@ async function writeOwnerOnly(file: string, text: string): Promise<void> {
 
 async function createDemo(store: Store, rooms: RoomRegistry): Promise<DemoFile> {
   const room = await rooms.create({ title: DEMO_TITLE, game: DEFAULT_GAME });
-  const links: DemoLink[] = [{ label: 'GM', viewer: GM, token: await issueToken(store, room.id, GM) }];
+  const linkKey = newLinkKey();
+  const links: DemoLink[] = [{ label: 'GM', viewer: GM, token: await issueToken(store, room.id, GM, linkKey) }];
   for (const name of DEMO_SEATS) {
     const seat = await addSeat(room, name);
     if (!seat.ok) throw new Error(`demo: adding ${name} failed: ${seat.error.code}`);
     const viewer: Viewer = { role: 'player', seat: seat.value.seat };
-    links.push({ label: `Player ${name}`, viewer, token: await issueToken(store, room.id, viewer) });
+    links.push({ label: `Player ${name}`, viewer, token: await issueToken(store, room.id, viewer, linkKey) });
   }
   const spectator: Viewer = { role: 'spectator' };
-  links.push({ label: 'Spectator', viewer: spectator, token: await issueToken(store, room.id, spectator) });
+  links.push({ label: 'Spectator', viewer: spectator, token: await issueToken(store, room.id, spectator, linkKey) });
   await submitOrThrow(room, { type: 'deck.create', deck: { kind: 'standard', jokers: false } });
   return { roomId: room.id, links };
 }
 
 async function refreshLinks(store: Store, saved: DemoFile): Promise<DemoLink[]> {
+  const live = async (link: DemoLink) => {
+    const resolved = await resolveToken(store, link.token);
+    return resolved.ok && resolved.value.roomId === saved.roomId;
+  };
+  // The GM's link opens the room's link key. A GM link re-issued elsewhere took that key along: the links made
+  // again here get a fresh one, which the GM link made again here wraps.
+  const gm = saved.links.find((l) => l.viewer.role === 'gm');
+  const linkKey = gm && (await live(gm)) ? await gmLinkKey(store, saved.roomId, gm.token) : newLinkKey();
   const out: DemoLink[] = [];
   for (const link of saved.links) {
-    const resolved = await resolveToken(store, link.token);
-    const valid = resolved.ok && resolved.value.roomId === saved.roomId;
-    out.push(valid ? link : { ...link, token: await reissueToken(store, saved.roomId, link.viewer) });
+    out.push((await live(link)) ? link : { ...link, token: await reissueToken(store, saved.roomId, link.viewer, linkKey) });
   }
   return out;
 }

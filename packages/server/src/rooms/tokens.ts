@@ -3,6 +3,7 @@ import type { Viewer } from '@veiltable/protocol';
 import type { Result } from '@veiltable/engine';
 import { ok } from '@veiltable/engine';
 import type { Store, TokenRole } from '../db/store.ts';
+import { sealToken, wrapLinkKey } from './link-seal.ts';
 
 /** Why a token does not open a room. */
 export type TokenFailure = 'BAD_TOKEN' | 'TOKEN_REVOKED';
@@ -16,19 +17,24 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
 }
 
-/** Makes a fresh link token for a role (and seat) and stores its hash; the raw token leaves only in the response. */
-export async function issueToken(store: Store, roomId: string, viewer: Viewer): Promise<string> {
+/**
+ * Makes a fresh link token for a role (and seat) and stores its hash, with what only the GM can open again (a GM
+ * token wraps the room's link key, any other token is sealed with it: link-seal.ts). The raw token leaves only in
+ * the response.
+ */
+export async function issueToken(store: Store, roomId: string, viewer: Viewer, linkKey: Buffer): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const role: TokenRole = viewer.role;
   const seat = viewer.role === 'player' ? viewer.seat : null;
-  await store.putToken({ hash: hashToken(token), roomId, role, seat, revoked: false });
+  const sealed = role === 'gm' ? wrapLinkKey(linkKey, token, roomId) : sealToken(linkKey, token, { roomId, role, seat });
+  await store.putToken({ hash: hashToken(token), roomId, role, seat, revoked: false, sealed });
   return token;
 }
 
 /** Revokes every live token for that viewer in the room, then issues one new token. */
-export async function reissueToken(store: Store, roomId: string, viewer: Viewer): Promise<string> {
+export async function reissueToken(store: Store, roomId: string, viewer: Viewer, linkKey: Buffer): Promise<string> {
   await store.revokeTokens(roomId, viewer.role, viewer.role === 'player' ? viewer.seat : null);
-  return issueToken(store, roomId, viewer);
+  return issueToken(store, roomId, viewer, linkKey);
 }
 
 /** Who a token lets in, and where. */
