@@ -1,5 +1,5 @@
 import type { DeclAnswerView } from '@veiltable/protocol';
-import { verifyCommitment } from '@veiltable/engine';
+import { verifyCommitment } from '@veiltable/engine/commitment';
 
 /** ok: the revealed answer hashes to the commitment published before; mismatch: it does not; none: nothing to check. */
 export type Verdict = 'ok' | 'mismatch' | 'none';

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { blankMaster, blankServant } from './gm/blank-sheets.ts';
-import { MASTER_GRADES, newNoblePhantasm, SERVANT_GRADES, sheetProblems } from './sheet-fields.ts';
-import { gwGrade, gwServantGrade } from '@veiltable/protocol/games/grail-war';
+import { BONUS_KINDS, CONSUMABLE_IDS, ITEM_IDS, LINEAGES, MASTER_GRADES, newNoblePhantasm, NP_MODES, NP_TYPES, SERVANT_GRADES, sheetProblems, SPECIALIZATIONS } from './sheet-fields.ts';
+import { gwBonusKind, gwConsumableId, gwGrade, gwItemId, gwMasterSheet, gwNoblePhantasm, gwServantGrade, gwServantSheet, gwSheet } from '@veiltable/protocol/games/grail-war';
 
 const named = () => ({ ...blankServant(), alias: 'Saber', trueName: 'Arturia' });
 
@@ -21,6 +21,17 @@ describe('the sheet form offers only what the protocol takes', () => {
     // The search starts at the count plus one: with np1 removed and np2 kept, np2 is taken, so np3.
     expect(newNoblePhantasm([{ ...one, id: 'np2' }]).id).toBe('np3');
     expect(newNoblePhantasm([{ ...one, id: 'np2' }, { ...one, id: 'np5' }]).id).toBe('np3');
+  });
+
+  test('every list the form offers is the protocol list, in its order (the page carries no zod)', () => {
+    expect([ITEM_IDS, CONSUMABLE_IDS, NP_TYPES, NP_MODES, BONUS_KINDS, LINEAGES, SPECIALIZATIONS]).toEqual([
+      gwItemId.options, gwConsumableId.options, gwNoblePhantasm.shape.npType.options, gwNoblePhantasm.shape.mode.options,
+      gwBonusKind.options, gwServantSheet.shape.lineage.unwrap().options, gwMasterSheet.shape.specializations.element.options,
+    ]);
+  });
+
+  test('a sheet the form finds no problem in is one the protocol takes', () => {
+    for (const sheet of [named(), { ...blankMaster(), name: 'Rin' }]) expect([sheetProblems(sheet), gwSheet.safeParse(sheet).success]).toEqual([[], true]);
   });
 
   test.each([
