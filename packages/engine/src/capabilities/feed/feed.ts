@@ -1,10 +1,13 @@
-import type { ActorRef, DiceResult, Viewer } from '@veiltable/protocol';
+import type { ActorRef, DiceResult, Speaker, Viewer } from '@veiltable/protocol';
 import type { Audience as ChatAudience, Channel, FeedItem, RollVisibility } from '@veiltable/protocol';
 import type { Audience } from '../../kernel/events.ts';
 import { admits, EVERYONE } from '../../kernel/events.ts';
 
-/** `channel` is absent in lines stored before channels existed: those are main-table lines. */
-export type ChatEntry = { kind: 'chat'; id: string; from: ActorRef; to: ChatAudience; channel?: Channel; text: string };
+/**
+ * `channel` is absent in lines stored before channels existed: those are main-table lines. `speaker`: the public face
+ * of the character the line was spoken as, when it was sent (CAST-07).
+ */
+export type ChatEntry = { kind: 'chat'; id: string; from: ActorRef; to: ChatAudience; channel?: Channel; text: string; speaker?: Speaker };
 export type RollEntry = { kind: 'roll'; id: string; by: ActorRef; channel?: Channel; visibility: RollVisibility; revealed: boolean; result: DiceResult };
 export type FeedEntry = ChatEntry | RollEntry;
 
@@ -73,7 +76,8 @@ export function feedItemFor(entry: FeedEntry, v: Viewer): FeedItem | null {
 }
 
 export function chatItem(entry: ChatEntry): FeedItem {
-  return { kind: 'chat', id: entry.id, from: { ...entry.from }, to: { ...entry.to }, channel: entry.channel ?? 'main', text: entry.text };
+  const item: FeedItem = { kind: 'chat', id: entry.id, from: { ...entry.from }, to: { ...entry.to }, channel: entry.channel ?? 'main', text: entry.text };
+  return entry.speaker ? { ...item, speaker: { ...entry.speaker } } : item;
 }
 
 /** A roll as a line: with its result, or only that it happened. */

@@ -1,3 +1,4 @@
+import { setupCast } from '../../capabilities/characters/cast.ts';
 import { setupFeed } from '../../capabilities/feed/feed.ts';
 import type { CotOptions, CotViewEvent } from '@veiltable/protocol/games/call-of-t';
 import { GM_ONLY, seatsAndGm, toAudience, toEveryone } from '../../kernel/events.ts';
@@ -25,8 +26,9 @@ const EARLIER_BEHAVIOUR: Partial<CotOptions> = {
  * deadlines: this game keeps no timers.
  */
 export function upgrade(saved: unknown): CotState {
-  // Rooms saved before the table's chat and dice came to Call of <T> start with an empty feed.
-  const s = withMissing(saved as CotState, { log: [], ...setupFeed() });
+  // Rooms saved before the table's chat and dice came to Call of <T> start with an empty feed; before characters, with
+  // each seat's first character only.
+  const s = withMissing(saved as CotState, { log: [], ...setupFeed(), ...setupCast() });
   const log = mapKeeping(s.log, upgradeLogged);
   const options = withMissing(s.options, { ...defaultCotOptions, ...EARLIER_BEHAVIOUR });
   // T-OBS ♣5: no armour on record lowers the thorns' poison, as before the rows were played.
