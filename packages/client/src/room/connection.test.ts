@@ -35,6 +35,7 @@ function view(over: Partial<FreeTableView> = {}): FreeTableView {
     viewer: { role: 'player', seat: 's1' },
     seats: [{ id: 's1', name: 'Aki', handCount: 0 }],
     feed: [],
+    cast: [{ id: 's1.c1', owner: { role: 'player', seat: 's1' }, name: 'Aki', color: '#d9480f', palette: [] }],
     notes: null,
     deck: { drawCount: 0, discard: [] },
     hands: { s1: [] },
