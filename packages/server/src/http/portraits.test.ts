@@ -6,6 +6,7 @@ import type { App } from '../app.ts';
 import { buildApp } from '../app.ts';
 import { memoryStore } from '../db/memory-store.ts';
 import type { Store } from '../db/store.ts';
+import { testImage } from '../testing/test-image.ts';
 
 let current: App | undefined;
 
@@ -30,12 +31,7 @@ async function room(app: App['app']) {
   return { id: created.roomId, gm: created.gmToken, player: seat.token, spectator: tokenOf(created.spectatorUrl) };
 }
 
-/** A real image of `width` × `height` in `format`, a gradient so it is not trivially compressible. */
-async function image(format: 'png' | 'jpeg' | 'webp' | 'gif', width = 320, height = 200): Promise<Buffer> {
-  const raw = Buffer.alloc(width * height * 3);
-  for (let i = 0; i < raw.length; i++) raw[i] = (i * 31) % 251;
-  return sharp(raw, { raw: { width, height, channels: 3 } }).toFormat(format).toBuffer();
-}
+const image = testImage;
 
 const upload = (app: App['app'], roomId: string, token: string | undefined, body: Buffer, type = 'image/png') =>
   app.inject({ method: 'POST', url: `/api/rooms/${roomId}/portraits`, headers: { 'content-type': type, ...(token ? bearer(token) : {}) }, payload: body });
@@ -104,7 +100,7 @@ describe('POST /api/rooms/:roomId/portraits', () => {
     ['text', async () => Buffer.from('not an image at all'), 'image/png', 415, 'NOT_AN_IMAGE'],
     ['a PNG cut short', async () => (await image('png')).subarray(0, 200), 'image/png', 415, 'NOT_AN_IMAGE'],
     ['an SVG', async () => Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><rect width="64" height="64"/></svg>'), 'image/svg+xml', 415, 'UNSUPPORTED_IMAGE'],
-    ['a TIFF', async () => sharp(await image('png')).tiff().toBuffer(), 'image/tiff', 415, 'UNSUPPORTED_IMAGE'],
+    ['a TIFF', () => image('tiff'), 'image/tiff', 415, 'UNSUPPORTED_IMAGE'],
     // 64 M pixels in a couple of hundred kilobytes: refused from its header, before it is decoded.
     ['a decoding bomb', async () => sharp({ create: { width: 8000, height: 8000, channels: 3, background: '#ffffff' } }).png({ compressionLevel: 9 }).toBuffer(), 'image/png', 413, 'TOO_MANY_PIXELS'],
     ['a JSON body', async () => Buffer.from('{"hash":"x"}'), 'application/json', 415, 'NOT_AN_IMAGE'],
