@@ -11,7 +11,8 @@ import { badOption } from './option-check.ts';
 import type { Battle, Participant } from './state.ts';
 import { characterOf, characterOfSeat } from './state.ts';
 import { registerPair, sideMayAmbush } from './relations.ts';
-import { validateSheet } from './sheets.ts';
+import { tableFace, validateSheet } from './sheets.ts';
+import { dressSeat } from '../../capabilities/characters/seat-face.ts';
 
 /** GM: changes room options between battles (§19). */
 export function optionsSet(ctx: Ctx, c: Cmd<'options.set'>): Result<void> {
@@ -62,6 +63,9 @@ export function characterRegister(ctx: Ctx, c: Cmd<'character.register'>): Resul
     stanceReady: false,
   };
   if (c.partner !== null) registerPair(ctx.state, c.id, c.partner);
+  // The seat speaks at the table under the sheet's public name, its true name the secret face (GW-HIDE-F01). The
+  // views show it; it has no event of its own.
+  dressSeat(ctx.state, ctx.seats(), c.seat, null, tableFace(sheet));
   emit(ctx, { type: 'character.registered', id: c.id, seat: c.seat, partner: c.partner, sheet });
   return done;
 }

@@ -1,0 +1,61 @@
+import type { Viewer } from '@veiltable/protocol';
+import { describe, expect, test } from 'vitest';
+import { viewEvent } from '../../kernel/events.ts';
+import type { GrailWarState } from './state.ts';
+import { GM, master, run, SEED, seat, servant, SPECTATOR } from './test-support.ts';
+import { setup } from './state.ts';
+import { view } from './view.ts';
+
+const S1 = seat('s1');
+const S2 = seat('s2');
+
+/** Seats s1 and s2; s1 plays the servant `sv`, s2 its master `ms`. */
+function table(sheet = servant({ alias: 'Lancer of the bridge', trueName: 'TRUE-NAME-Cu-7a1' })): GrailWarState {
+  let s = setup(SEED);
+  for (const name of ['Aki', 'Bora']) s = run(s, GM, { type: 'seat.add', name }).state;
+  s = run(s, GM, { type: 'character.register', id: 'sv', seat: 's1', partner: null, sheet }).state;
+  return run(s, GM, { type: 'character.register', id: 'ms', seat: 's2', partner: 'sv', sheet: master({ name: 'Bazett' }) }).state;
+}
+const first = (s: GrailWarState, v: Viewer, seatId: string) => view(s, v).cast.find((c) => c.id === `${seatId}.c1`)!;
+
+describe('Grail War: a seat speaks at the table under its sheet\'s public name (GW-HIDE-F01)', () => {
+  test('a servant\'s seat character is its alias for everyone; its true name is the secret face of its seat and the GM', () => {
+    const s = table();
+    for (const v of [GM, S1, S2, SPECTATOR]) expect(first(s, v, 's1').name).toBe('Lancer of the bridge');
+    for (const v of [GM, S1]) expect(first(s, v, 's1').secret).toEqual({ name: 'TRUE-NAME-Cu-7a1' });
+    // Not even its own master reads it from the cast: the sheet's rules say who learns a true name.
+    for (const v of [S2, SPECTATOR]) expect(JSON.stringify(view(s, v).cast)).not.toContain('TRUE-NAME-Cu-7a1');
+    // The class stays hidden: the alias is the public name, never the class.
+    expect(JSON.stringify(view(s, SPECTATOR).cast)).not.toContain('saber');
+    expect(first(s, S2, 's2').name).toBe('Bazett');
+  });
+
+  test('a line the servant speaks carries its alias only', () => {
+    const said = run(table(), S1, { type: 'chat.send', to: { kind: 'all' }, channel: 'main', text: 'On guard' });
+    for (const v of [S2, SPECTATOR]) {
+      const reads = JSON.stringify([view(said.state, v).feed, said.events.map((e) => viewEvent(e, v))]);
+      expect(reads).toContain('Lancer of the bridge');
+      expect(reads).not.toContain('TRUE-NAME-Cu-7a1');
+    }
+  });
+
+  test('a sheet\'s new alias and true name follow onto a seat character that still shows the old ones', () => {
+    const s = run(table(), GM, { type: 'character.update', id: 'sv', sheet: servant({ alias: 'Lancer of the ford', trueName: 'Another-True-Name' }) }).state;
+    expect(first(s, GM, 's1')).toMatchObject({ name: 'Lancer of the ford', secret: { name: 'Another-True-Name' } });
+  });
+
+  test('a face the player chose is never overwritten by the sheet', () => {
+    let s = run(table(), S1, { type: 'cast.set', character: 's1.c1', name: 'The hound' }).state;
+    s = run(s, GM, { type: 'character.update', id: 'sv', sheet: servant({ alias: 'Lancer of the ford', trueName: 'Another-True-Name' }) }).state;
+    expect(first(s, GM, 's1')).toMatchObject({ name: 'The hound', secret: { name: 'TRUE-NAME-Cu-7a1' } });
+  });
+
+  test('a seat whose characters were edited before its sheet came keeps them', () => {
+    let s = setup(SEED);
+    s = run(s, GM, { type: 'seat.add', name: 'Aki' }).state;
+    s = run(s, S1, { type: 'cast.set', character: 's1.c1', name: 'Mystery guest' }).state;
+    s = run(s, GM, { type: 'character.register', id: 'sv', seat: 's1', partner: null, sheet: servant() }).state;
+    expect(first(s, GM, 's1').name).toBe('Mystery guest');
+    expect(first(s, GM, 's1').secret).toBeUndefined();
+  });
+});
