@@ -18,36 +18,39 @@ function table(sheet = servant({ alias: 'Lancer of the bridge', trueName: 'TRUE-
 }
 const first = (s: GrailWarState, v: Viewer, seatId: string) => view(s, v).cast.find((c) => c.id === `${seatId}.c1`)!;
 
-describe('Grail War: a seat speaks at the table under its sheet\'s public name (GW-HIDE-F01)', () => {
-  test('a servant\'s seat character is its alias for everyone; its true name is the secret face of its seat and the GM', () => {
+describe('Grail War: a servant\'s true name is its seat character\'s secret face (GW-HIDE-F01)', () => {
+  test('the seat and the GM see the true name; the public face stays the seat\'s, since spectators may not know aliases (GW-HIDE-F28)', () => {
     const s = table();
-    for (const v of [GM, S1, S2, SPECTATOR]) expect(first(s, v, 's1').name).toBe('Lancer of the bridge');
+    for (const v of [GM, S1, S2, SPECTATOR]) expect(first(s, v, 's1').name).toBe('Aki');
     for (const v of [GM, S1]) expect(first(s, v, 's1').secret).toEqual({ name: 'TRUE-NAME-Cu-7a1' });
     // Not even its own master reads it from the cast: the sheet's rules say who learns a true name.
-    for (const v of [S2, SPECTATOR]) expect(JSON.stringify(view(s, v).cast)).not.toContain('TRUE-NAME-Cu-7a1');
-    // The class stays hidden: the alias is the public name, never the class.
-    expect(JSON.stringify(view(s, SPECTATOR).cast)).not.toContain('saber');
-    expect(first(s, S2, 's2').name).toBe('Bazett');
+    for (const v of [S2, SPECTATOR]) {
+      const cast = JSON.stringify(view(s, v).cast);
+      for (const hidden of ['TRUE-NAME-Cu-7a1', 'Lancer of the bridge', 'saber', 'Bazett']) expect(cast).not.toContain(hidden);
+    }
+    // A master has no true name: its seat character is as it was.
+    expect(first(s, GM, 's2')).toMatchObject({ name: 'Bora' });
+    expect(first(s, GM, 's2').secret).toBeUndefined();
   });
 
-  test('a line the servant speaks carries its alias only', () => {
+  test('a line the servant speaks carries its public face only', () => {
     const said = run(table(), S1, { type: 'chat.send', to: { kind: 'all' }, channel: 'main', text: 'On guard' });
     for (const v of [S2, SPECTATOR]) {
       const reads = JSON.stringify([view(said.state, v).feed, said.events.map((e) => viewEvent(e, v))]);
-      expect(reads).toContain('Lancer of the bridge');
+      expect(reads).toContain('On guard');
       expect(reads).not.toContain('TRUE-NAME-Cu-7a1');
     }
   });
 
-  test('a sheet\'s new alias and true name follow onto a seat character that still shows the old ones', () => {
+  test('a sheet\'s new true name follows onto a secret face that still shows the old one', () => {
     const s = run(table(), GM, { type: 'character.update', id: 'sv', sheet: servant({ alias: 'Lancer of the ford', trueName: 'Another-True-Name' }) }).state;
-    expect(first(s, GM, 's1')).toMatchObject({ name: 'Lancer of the ford', secret: { name: 'Another-True-Name' } });
+    expect(first(s, GM, 's1').secret).toEqual({ name: 'Another-True-Name' });
   });
 
-  test('a face the player chose is never overwritten by the sheet', () => {
-    let s = run(table(), S1, { type: 'cast.set', character: 's1.c1', name: 'The hound' }).state;
+  test('a secret face the player chose is never overwritten by the sheet', () => {
+    let s = run(table(), S1, { type: 'cast.set', character: 's1.c1', secret: { name: 'My own secret' } }).state;
     s = run(s, GM, { type: 'character.update', id: 'sv', sheet: servant({ alias: 'Lancer of the ford', trueName: 'Another-True-Name' }) }).state;
-    expect(first(s, GM, 's1')).toMatchObject({ name: 'The hound', secret: { name: 'TRUE-NAME-Cu-7a1' } });
+    expect(first(s, GM, 's1').secret).toEqual({ name: 'My own secret' });
   });
 
   test('a seat whose characters were edited before its sheet came keeps them', () => {

@@ -11,7 +11,7 @@ import { badOption } from './option-check.ts';
 import type { Battle, Participant } from './state.ts';
 import { characterOf, characterOfSeat } from './state.ts';
 import { registerPair, sideMayAmbush } from './relations.ts';
-import { tableFace, validateSheet } from './sheets.ts';
+import { secretNameOf, validateSheet } from './sheets.ts';
 import { dressSeat } from '../../capabilities/characters/seat-face.ts';
 
 /** GM: changes room options between battles (§19). */
@@ -63,9 +63,10 @@ export function characterRegister(ctx: Ctx, c: Cmd<'character.register'>): Resul
     stanceReady: false,
   };
   if (c.partner !== null) registerPair(ctx.state, c.id, c.partner);
-  // The seat speaks at the table under the sheet's public name, its true name the secret face (GW-HIDE-F01). The
-  // views show it; it has no event of its own.
-  dressSeat(ctx.state, ctx.seats(), c.seat, null, tableFace(sheet));
+  // A servant's true name is its seat's secret face (GW-HIDE-F01), seen by the seat and the GM. The alias stays off
+  // the public face: spectators may not know it (GW-HIDE-F28). The views show it; it has no event of its own.
+  const trueName = secretNameOf(sheet);
+  if (trueName) dressSeat(ctx.state, ctx.seats(), c.seat, null, trueName);
   emit(ctx, { type: 'character.registered', id: c.id, seat: c.seat, partner: c.partner, sheet });
   return done;
 }

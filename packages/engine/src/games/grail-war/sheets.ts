@@ -10,7 +10,6 @@ import type {
   GwServantSheet,
 } from '@veiltable/protocol/games/grail-war';
 import { gwBasicKind, gwBonusKind, gwClassId, gwConsumableId, gwItemId, gwMasterSheet, gwNoblePhantasm } from '@veiltable/protocol/games/grail-war';
-import type { SeatFace } from '../../capabilities/characters/seat-face.ts';
 import type { Result } from '../../kernel/result.ts';
 import { err, ok } from '../../kernel/result.ts';
 import { isLetterRank, parseRank } from './grades.ts';
@@ -142,10 +141,7 @@ function checkInventory(items: ItemId[], consumables: Partial<Record<ConsumableI
   return ok(undefined);
 }
 
-/**
- * The face a sheet gives its seat's first character at the table: a servant's alias, its true name the secret face
- * (GW-HIDE-F01: the class is hidden too, so the alias is the public name); a master's name.
- */
-export function tableFace(sheet: Sheet): SeatFace {
-  return sheet.kind === 'servant' ? { name: sheet.alias, secretName: sheet.trueName } : { name: sheet.name };
+/** The true name a sheet gives its seat's first character as its secret face (GW-HIDE-F01); a master has none. */
+export function secretNameOf(sheet: Sheet): string | undefined {
+  return sheet.kind === 'servant' ? sheet.trueName : undefined;
 }
