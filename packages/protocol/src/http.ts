@@ -39,5 +39,3 @@ export const httpError = z.object({ error: z.string(), message: z.string() });
 export const PORTRAIT_LIMITS = { bytes: 5 * 1024 * 1024, size: 256, perRoom: 200 } as const;
 export const portraitUploadResponse = z.object({ hash: z.string().regex(/^[0-9a-f]{64}$/) });
 export type PortraitUploadResponse = z.infer<typeof portraitUploadResponse>;
-/** The error codes of the upload, which a client shows translated. */
-export const portraitErrors = ['TOO_LARGE', 'TOO_MANY_PIXELS', 'NOT_AN_IMAGE', 'UNSUPPORTED_IMAGE', 'PORTRAIT_QUOTA', 'NO_TOKEN', 'BAD_TOKEN', 'TOKEN_REVOKED', 'FORBIDDEN'] as const;
