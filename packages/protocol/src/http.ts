@@ -40,3 +40,12 @@ export const roomLinksResponse = z.object({
 export type RoomLinksResponse = z.infer<typeof roomLinksResponse>;
 
 export const httpError = z.object({ error: z.string(), message: z.string() });
+
+/**
+ * POST /api/rooms/:roomId/portraits: the body is the image itself (PNG, JPEG, WebP or GIF, at most
+ * PORTRAIT_LIMITS.bytes), sent with the member's own link token as `authorization: Bearer <token>`. The server stores
+ * it as a square WebP and answers its hash, which GET /api/portraits/:hash serves.
+ */
+export const PORTRAIT_LIMITS = { bytes: 5 * 1024 * 1024, size: 256, perRoom: 200 } as const;
+export const portraitUploadResponse = z.object({ hash: z.string().regex(/^[0-9a-f]{64}$/) });
+export type PortraitUploadResponse = z.infer<typeof portraitUploadResponse>;

@@ -29,6 +29,8 @@ export type AppOptions = {
   snapshotEvery?: number;
   /** Rooms one client address may create per minute (default 10). */
   roomsPerMinute?: number;
+  /** Portraits one client address may upload per minute (default 30). */
+  uploadsPerMinute?: number;
   /** Unload rooms idle this long (see RoomRegistry); without it rooms stay loaded. */
   roomIdleMs?: number;
   /** The registry's clock (ms since the epoch): how long rooms were idle or their queues busy; tests move it. */
@@ -62,7 +64,7 @@ export function buildApp(opts: AppOptions): App {
   registerRateLimit(app);
   registerCompression(app);
   void app.register(async (api) =>
-    registerApiRoutes(api, { store: opts.store, rooms, publicUrl, roomsPerMinute: opts.roomsPerMinute ?? 10 }),
+    registerApiRoutes(api, { store: opts.store, rooms, publicUrl, roomsPerMinute: opts.roomsPerMinute ?? 10, uploadsPerMinute: opts.uploadsPerMinute ?? 30 }),
   );
   registerClientFiles(app, page, opts.store);
 

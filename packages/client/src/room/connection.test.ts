@@ -36,6 +36,7 @@ function view(over: Partial<FreeTableView> = {}): FreeTableView {
     seats: [{ id: 's1', name: 'Aki', handCount: 0 }],
     feed: [],
     diceSystem: 'DiceBot',
+    cast: [{ id: 's1.c1', owner: { role: 'player', seat: 's1' }, name: 'Aki', color: '#d9480f', palette: [] }],
     notes: null,
     deck: { drawCount: 0, discard: [] },
     hands: { s1: [] },

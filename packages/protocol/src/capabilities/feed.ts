@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { actorRef, diceResult, seatId } from '../common.ts';
+import { speaker } from './characters.ts';
 
 /** Who a chat line goes to. */
 export const audience = z.discriminatedUnion('kind', [
@@ -25,7 +26,8 @@ export type Channel = z.infer<typeof channel>;
 
 /** One line of the room feed (chat and dice write it) as a viewer sees it. */
 export const feedItem = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('chat'), id: z.string(), from: actorRef, to: audience, channel, text: z.string() }),
+  /** `speaker`: the character the line was spoken as (its public face when it was sent); absent for a plain line. */
+  z.object({ kind: z.literal('chat'), id: z.string(), from: actorRef, to: audience, channel, text: z.string(), speaker: speaker.optional() }),
   z.object({
     kind: z.literal('roll'),
     id: rollId,

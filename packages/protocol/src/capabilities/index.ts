@@ -5,3 +5,4 @@ export * from './dice.ts';
 export * from './notes.ts';
 export * from './cards.ts';
 export * from './declarations.ts';
+export * from './characters.ts';

@@ -1,8 +1,8 @@
 import type { Viewer } from '@veiltable/protocol';
-import type { LogEntry, RoomRecord, Store, TokenRecord, TokenRole } from './store.ts';
+import type { LogEntry, RoomRecord, StoredImage, Store, TokenRecord, TokenRole } from './store.ts';
 import { assertConsecutive, VersionConflict } from './store.ts';
 
-type MemoryRoom = { record: RoomRecord; log: LogEntry[]; snapshots: { seq: number; state: unknown }[] };
+type MemoryRoom = { record: RoomRecord; log: LogEntry[]; snapshots: { seq: number; state: unknown }[]; images: Map<string, StoredImage> };
 
 /** A Store in process memory, for unit tests. Values are copied in and out, as a database would. */
 export function memoryStore(): Store {
@@ -18,7 +18,7 @@ export function memoryStore(): Store {
   return {
     async createRoom(record, initialState) {
       if (rooms.has(record.id)) throw new Error(`room ${record.id} exists`);
-      rooms.set(record.id, { record: copy(record), log: [], snapshots: [{ seq: 0, state: copy(initialState) }] });
+      rooms.set(record.id, { record: copy(record), log: [], snapshots: [{ seq: 0, state: copy(initialState) }], images: new Map() });
     },
     async getRoom(id) {
       const r = rooms.get(id);
@@ -80,6 +80,20 @@ export function memoryStore(): Store {
       if (!t || t.sealed !== null) return false;
       t.sealed = sealed;
       return true;
+    },
+    async putImage(roomId, image, limit) {
+      const r = room(roomId);
+      if (r.images.has(image.hash)) return 'exists';
+      if (r.images.size >= limit) return 'full';
+      r.images.set(image.hash, copy(image));
+      return 'stored';
+    },
+    async getImage(hash) {
+      for (const r of rooms.values()) {
+        const image = r.images.get(hash);
+        if (image) return copy(image);
+      }
+      return undefined;
     },
     async ping() {},
     async close() {},

@@ -50,11 +50,22 @@ export interface RoomTokensTable {
   created_at: ColumnType<Date, string | undefined, never>;
 }
 
+/** Uploaded images (portraits), re-encoded by the server, addressed by the sha256 hex of `bytes`. */
+export interface RoomImagesTable {
+  room_id: string;
+  hash: string;
+  /** The media type the bytes are served with. */
+  type: string;
+  bytes: Uint8Array;
+  created_at: ColumnType<Date, string | undefined, never>;
+}
+
 export interface Database {
   rooms: RoomsTable;
   room_events: RoomEventsTable;
   room_snapshots: RoomSnapshotsTable;
   room_tokens: RoomTokensTable;
+  room_images: RoomImagesTable;
 }
 
 export type RoomEventRow = Selectable<RoomEventsTable>;

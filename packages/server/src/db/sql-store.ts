@@ -211,6 +211,27 @@ export function sqlStore(db: Kysely<Database>): Store {
       return r.numUpdatedRows > 0n;
     },
 
+    async putImage(roomId, image, limit) {
+      const held = await db.selectFrom('room_images').select('hash').where('room_id', '=', roomId).where('hash', '=', image.hash).executeTakeFirst();
+      if (held) return 'exists';
+      // The count and the insert are one statement, so the quota holds however uploads interleave with it.
+      const stored = await sql<{ hash: string }>`
+        insert into room_images (room_id, hash, type, bytes)
+        select ${roomId}::text, ${image.hash}::text, ${image.type}::text, ${image.bytes}::bytea
+        where (select count(*) from room_images where room_id = ${roomId}::text) < ${limit}::integer
+        on conflict (room_id, hash) do nothing
+        returning hash`.execute(db);
+      if (stored.rows.length > 0) return 'stored';
+      const raced = await db.selectFrom('room_images').select('hash').where('room_id', '=', roomId).where('hash', '=', image.hash).executeTakeFirst();
+      return raced ? 'exists' : 'full';
+    },
+
+    async getImage(hash) {
+      const r = await db.selectFrom('room_images').select(['hash', 'type', 'bytes']).where('hash', '=', hash).limit(1).executeTakeFirst();
+      // postgres.js reads bytea as a Buffer, PGlite as a Uint8Array: both are handed on as a plain Uint8Array.
+      return r && { hash: r.hash, type: r.type, bytes: new Uint8Array(r.bytes.buffer, r.bytes.byteOffset, r.bytes.byteLength) };
+    },
+
     async ping() {
       await sql`select 1`.execute(db);
     },

@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import type { Viewer } from '@veiltable/protocol';
-import type { LogEntry, RoomRecord, Store, TokenRecord } from './store.ts';
+import type { LogEntry, RoomRecord, Store, StoredImage, TokenRecord } from './store.ts';
 import { VersionConflict } from './store.ts';
 
 export type OpenStore = () => Promise<{ store: Store; cleanup(): Promise<void> }>;
@@ -48,6 +48,12 @@ const token = (roomId: string, role: TokenRecord['role'], seat: string | null): 
   revoked: false,
   sealed: `sealed-${randomUUID()}`,
 });
+
+/** An image of these bytes, with every byte value in it (a bytea column must keep each one). */
+const image = (salt: number): StoredImage => {
+  const bytes = Uint8Array.from({ length: 512 }, (_, i) => (i * 7 + salt) % 256);
+  return { hash: createHash('sha256').update(bytes).digest('hex'), type: 'image/webp', bytes };
+};
 
 /** Registers the storage contract: every Store implementation must pass it unchanged. */
 export function storeContract(name: string, open: OpenStore): void {
@@ -326,6 +332,30 @@ export function storeContract(name: string, open: OpenStore): void {
       const e: LogEntry = { ...entry(1), command: value, events: [value, { wrapped: value }] };
       await store.append(room.id, e);
       expect(await store.readLog(room.id, 0)).toEqual([e]);
+    });
+
+    test('an image reads back byte for byte by its hash, from any room; an unknown hash reads as undefined', async () => {
+      const room = await newRoom();
+      const img = image(1);
+      expect(await store.putImage(room.id, img, 10)).toBe('stored');
+      const read = await store.getImage(img.hash);
+      expect(read && { ...read, bytes: [...read.bytes] }).toEqual({ ...img, bytes: [...img.bytes] });
+      expect(read?.bytes).toBeInstanceOf(Uint8Array);
+      expect(await store.getImage('0'.repeat(64))).toBeUndefined();
+    });
+
+    test('an image a room holds already is not stored again; a room at its limit takes no new image', async () => {
+      const room = await newRoom();
+      const other = await newRoom();
+      expect(await store.putImage(room.id, image(2), 2)).toBe('stored');
+      expect(await store.putImage(room.id, image(2), 2)).toBe('exists');
+      expect(await store.putImage(room.id, image(3), 2)).toBe('stored');
+      expect(await store.putImage(room.id, image(4), 2)).toBe('full');
+      expect(await store.getImage(image(4).hash)).toBeUndefined();
+      // Held images are still answered at the limit, and another room counts its own.
+      expect(await store.putImage(room.id, image(3), 2)).toBe('exists');
+      expect(await store.putImage(other.id, image(4), 2)).toBe('stored');
+      expect(await store.putImage(other.id, image(2), 2)).toBe('stored');
     });
   });
 }

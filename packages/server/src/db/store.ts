@@ -23,6 +23,12 @@ export type TokenRecord = {
   sealed: string | null;
 };
 
+/** An image as stored: its sha256 (hex) over `bytes`, and the media type it is served with. */
+export type StoredImage = { hash: string; type: string; bytes: Uint8Array };
+
+/** What putImage did: stored it, found it in the room already (nothing counted), or refused it (the room is full). */
+export type PutImageOutcome = 'stored' | 'exists' | 'full';
+
 /** The log already holds an entry at that seq, or the expected version is stale: reload and retry. */
 export class VersionConflict extends Error {
   constructor(roomId: string, expected: number) {
@@ -82,6 +88,13 @@ export interface Store {
   liveTokens(roomId: string): Promise<TokenRecord[]>;
   /** Sets the sealed value of a token that has none; false (and nothing written) when it has one or does not exist. */
   sealToken(hash: string, sealed: string): Promise<boolean>;
+  /**
+   * Stores an image for the room unless the room holds it already, or already holds `limit` images ('full': nothing
+   * stored). The caller computes the hash over the bytes.
+   */
+  putImage(roomId: string, image: StoredImage, limit: number): Promise<PutImageOutcome>;
+  /** An image by its hash, whichever room it was uploaded to. */
+  getImage(hash: string): Promise<StoredImage | undefined>;
   /** One round trip to the database (health checks); rejects with StoreUnavailable when it does not answer. */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -3,7 +3,7 @@ import { BAD_TEXT, findBadText } from '@veiltable/protocol';
 import { isStoreUnavailable } from '../db/store.ts';
 
 /** Status codes this API answers errors with. */
-export type HttpStatus = 400 | 401 | 403 | 404 | 413 | 429 | 500 | 503;
+export type HttpStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500 | 503;
 
 /** Seconds a client is asked to wait before retrying during a database outage. */
 export const RETRY_AFTER_SECONDS = 5;

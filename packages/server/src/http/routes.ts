@@ -13,6 +13,7 @@ import { checkGm } from './gm-auth.ts';
 import { registerHealth } from './health.ts';
 import type { HttpFailure } from './http-error.ts';
 import { failure, sendFailure, shapeFailure, storeUnavailable } from './http-error.ts';
+import { registerPortraitRoutes } from './portraits.ts';
 import { perMinute } from './rate-limit.ts';
 
 export type ApiDeps = {
@@ -21,6 +22,8 @@ export type ApiDeps = {
   publicUrl: () => string;
   /** Rooms one client address may create per minute. */
   roomsPerMinute: number;
+  /** Portraits one client address may upload per minute. */
+  uploadsPerMinute: number;
 };
 
 const GM: Viewer = { role: 'gm' };
@@ -38,8 +41,9 @@ export function registerApiRoutes(app: FastifyInstance, deps: ApiDeps): void {
   const { store, rooms } = deps;
   const url = (roomId: string, token: string) => roomUrl(deps.publicUrl(), roomId, token);
 
+  // A route that says how its answer may be kept (portraits) keeps its own header.
   app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith('/api/')) void reply.header('cache-control', 'no-store');
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-store');
   });
 
   /**
@@ -57,6 +61,7 @@ export function registerApiRoutes(app: FastifyInstance, deps: ApiDeps): void {
   }
 
   registerHealth(app, deps);
+  registerPortraitRoutes(app, { store, uploadsPerMinute: deps.uploadsPerMinute });
 
   app.post('/api/rooms', { config: perMinute(deps.roomsPerMinute) }, async (request, reply) => {
     const body = createRoomRequest.safeParse(request.body ?? {});

@@ -1,12 +1,15 @@
-import type { ActorRef, DiceResult, Viewer } from '@veiltable/protocol';
+import type { ActorRef, DiceResult, Speaker, Viewer } from '@veiltable/protocol';
 import type { Audience as ChatAudience, Channel, FeedItem, RollVisibility } from '@veiltable/protocol';
 import type { Audience } from '../../kernel/events.ts';
 import { admits, EVERYONE } from '../../kernel/events.ts';
 import type { DiceSystemId } from '../dice/game-systems.ts';
 import { DEFAULT_DICE_SYSTEM } from '../dice/game-systems.ts';
 
-/** `channel` is absent in lines stored before channels existed: those are main-table lines. */
-export type ChatEntry = { kind: 'chat'; id: string; from: ActorRef; to: ChatAudience; channel?: Channel; text: string };
+/**
+ * `channel` is absent in lines stored before channels existed: those are main-table lines. `speaker`: the public face
+ * of the character the line was spoken as, when it was sent (CAST-07).
+ */
+export type ChatEntry = { kind: 'chat'; id: string; from: ActorRef; to: ChatAudience; channel?: Channel; text: string; speaker?: Speaker };
 /**
  * A roll. `to` is the whisper it was typed in (absent: the table). `rands` are the faces BCDice drew, [face, sides]
  * in order, so a replay can check them (absent in rolls of the engine's own parser, stored before BCDice).
@@ -121,7 +124,8 @@ export function feedItemFor(entry: FeedEntry, v: Viewer): FeedItem | null {
 }
 
 export function chatItem(entry: ChatEntry): FeedItem {
-  return { kind: 'chat', id: entry.id, from: { ...entry.from }, to: { ...entry.to }, channel: entry.channel ?? 'main', text: entry.text };
+  const item: FeedItem = { kind: 'chat', id: entry.id, from: { ...entry.from }, to: { ...entry.to }, channel: entry.channel ?? 'main', text: entry.text };
+  return entry.speaker ? { ...item, speaker: { ...entry.speaker } } : item;
 }
 
 /** A roll as a line: with its result, or only that it happened. */

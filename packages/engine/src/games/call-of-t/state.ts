@@ -1,3 +1,5 @@
+import type { CastSlice } from '../../capabilities/characters/cast.ts';
+import { setupCast } from '../../capabilities/characters/cast.ts';
 import type { FeedSlice } from '../../capabilities/feed/feed.ts';
 import { setupFeed } from '../../capabilities/feed/feed.ts';
 import type { DiceSystemId } from '../../capabilities/dice/game-systems.ts';
@@ -119,7 +121,7 @@ export const COT_DICE_SYSTEM: DiceSystemId = 'RuneQuest';
 export type InvDeclaration = { sealed: Sealed<CotInvAction>; locked: string[]; shown?: string[] };
 
 
-export type CotState = FeedSlice & {
+export type CotState = FeedSlice & CastSlice & {
   rng: RngState;
   /** The players' seats, in the order the GM made them (s1, s2, …); characters name their seat at setup. */
   seats: { id: string; name: string }[];
@@ -149,7 +151,7 @@ export type CotState = FeedSlice & {
 /** An empty room waiting for the GM's setup (COT-SET-01). */
 export function setup(seed: string): CotState {
   return {
-    ...setupFeed(COT_DICE_SYSTEM),
+    ...setupFeed(COT_DICE_SYSTEM), ...setupCast(),
     rng: newRngState(seed),
     seats: [],
     options: { ...defaultCotOptions },

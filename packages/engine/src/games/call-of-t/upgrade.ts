@@ -1,3 +1,4 @@
+import { setupCast } from '../../capabilities/characters/cast.ts';
 import { setupFeed } from '../../capabilities/feed/feed.ts';
 import type { CotOptions, CotViewEvent } from '@veiltable/protocol/games/call-of-t';
 import { GM_ONLY, seatsAndGm, toAudience, toEveryone } from '../../kernel/events.ts';
@@ -27,8 +28,8 @@ const EARLIER_BEHAVIOUR: Partial<CotOptions> = {
  */
 export function upgrade(saved: unknown): CotState {
   // Rooms saved before the table's chat and dice came to Call of <T> start with an empty feed; rooms saved before
-  // BCDice read their dice as RuneQuest checks already.
-  const s = withMissing(saved as CotState, { log: [], ...setupFeed(COT_DICE_SYSTEM) });
+  // BCDice read their dice as RuneQuest checks already; before characters, each seat has its first character only.
+  const s = withMissing(saved as CotState, { log: [], ...setupFeed(COT_DICE_SYSTEM), ...setupCast() });
   const log = mapKeeping(s.log, upgradeLogged);
   const options = withMissing(s.options, { ...defaultCotOptions, ...EARLIER_BEHAVIOUR });
   // T-OBS ♣5: no armour on record lowers the thorns' poison, as before the rows were played.

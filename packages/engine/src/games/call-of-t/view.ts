@@ -1,3 +1,4 @@
+import { castView } from '../../capabilities/characters/cast.ts';
 import { feedView } from '../../capabilities/feed/feed.ts';
 import type { CardView, Viewer } from '@veiltable/protocol';
 import type { CotView } from '@veiltable/protocol/games/call-of-t';
@@ -34,6 +35,7 @@ export function view(state: CotState, viewer: Viewer): CotView {
     viewer,
     seats: state.seats.map((s) => ({ ...s })),
     ...feedView(state, viewer),
+    ...castView(state, viewer, state.seats),
     cycle: state.cycle,
     phase: phaseView(state, viewer),
     options: { ...state.options },

@@ -1,3 +1,4 @@
+import { characters } from '../../capabilities/characters/characters.ts';
 import { chat } from '../../capabilities/chat/chat.ts';
 import { dice } from '../../capabilities/dice/roll.ts';
 import { d6Command, d6View } from '@veiltable/protocol/games/dungeon-2d6';
@@ -15,7 +16,7 @@ export const dungeon2d6 = defineGame({
   schemas: { command: d6Command, view: d6View },
   setup,
   handlers,
-  capabilities: [chat, dice],
+  capabilities: [chat, dice, characters],
   view,
   seats: (state) => state.seats.map((s) => ({ id: s.id, name: s.name })),
   phases,

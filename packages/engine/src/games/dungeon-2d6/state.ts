@@ -1,3 +1,5 @@
+import type { CastSlice } from '../../capabilities/characters/cast.ts';
+import { setupCast } from '../../capabilities/characters/cast.ts';
 import type { FeedSlice } from '../../capabilities/feed/feed.ts';
 import { setupFeed } from '../../capabilities/feed/feed.ts';
 import type { D6Abilities, D6Ability, D6CheckKind, D6Command, D6Controller, D6Equipment, D6Options, D6Side, D6Skill } from '@veiltable/protocol/games/dungeon-2d6';
@@ -208,7 +210,7 @@ export type SkillEntry = { permanent: boolean; consumable: boolean; usesPerSessi
 
 export type Seat = { id: string; name: string };
 
-export type D6State = FeedSlice & {
+export type D6State = FeedSlice & CastSlice & {
   rng: RngState;
   options: D6Options;
   /** The players' seats, in the order the GM made them (s1, s2, …); characters name their owner seat. */
@@ -243,7 +245,7 @@ export type D6State = FeedSlice & {
 /** A new room: no seats, zones or characters yet, the §9.2 defaults, the RNG seeded. */
 export function setup(seed: string): D6State {
   return {
-    ...setupFeed(),
+    ...setupFeed(), ...setupCast(),
     rng: newRngState(seed),
     options: { ...DEFAULT_OPTIONS },
     seats: [],

@@ -1,3 +1,4 @@
+import { setupCast } from '../../capabilities/characters/cast.ts';
 import { setupFeed } from '../../capabilities/feed/feed.ts';
 import type { SavedWindow } from '../../kernel/reaction-window-upgrade.ts';
 import { upgradeWindow } from '../../kernel/reaction-window-upgrade.ts';
@@ -16,8 +17,9 @@ type SavedD6State = Omit<D6State, 'windows' | 'checks'> & { windows: Record<stri
  * waiting for the GM without a target stand as their totals.
  */
 export function upgrade(saved: unknown, at: number): D6State {
-  // Rooms saved before the table's chat and dice came to dungeon-2d6 start with an empty feed.
-  const state: SavedD6State = withMissing(saved as SavedD6State, setupFeed());
+  // Rooms saved before the table's chat and dice came to dungeon-2d6 start with an empty feed; before characters, with
+  // each seat's first character only.
+  const state: SavedD6State = withMissing(saved as SavedD6State, { ...setupFeed(), ...setupCast() });
   const spans = { timeoutSeconds: state.options.windowTimeoutSeconds, minSeconds: state.options.activeWindowMinSeconds };
   const windows = mapValuesKeeping(state.windows, (w: SavedWindow) => upgradeWindow(w, spans, at));
   // A check saved while waiting for the GM without a target stands as its total (D6-BASE-01).

@@ -1,3 +1,4 @@
+import { castView } from '../../capabilities/characters/cast.ts';
 import { feedView } from '../../capabilities/feed/feed.ts';
 import type { Viewer } from '@veiltable/protocol';
 import type { D6View } from '@veiltable/protocol/games/dungeon-2d6';
@@ -24,6 +25,7 @@ export function view(state: D6State, viewer: Viewer): D6View {
     options: state.options,
     seats: state.seats.map((s) => ({ ...s })),
     ...feedView(state, viewer),
+    ...castView(state, viewer, state.seats),
     mode: state.mode,
     turn: state.turn,
     // D6-ZONE-08 / D6-HID-06: a hidden zone is the GM's alone, and so is its place beside the others.

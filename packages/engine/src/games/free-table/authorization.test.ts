@@ -6,7 +6,7 @@ import type { FreeTableState } from './state.ts';
 import { AT, GM, P, SPECTATOR, handIds, run, table } from './testing.ts';
 
 /** Refusals that say the sender may not do this, as opposed to what the table is like. */
-const AUTHORIZATION = new Set(['NOT_GM', 'NOT_YOUR_CARD', 'NOT_YOUR_ROLL', 'NOT_A_PLAYER', 'SPECTATOR_READ_ONLY', 'NO_SUCH_SEAT']);
+const AUTHORIZATION = new Set(['NOT_GM', 'NOT_YOUR_CARD', 'NOT_YOUR_ROLL', 'NOT_A_PLAYER', 'SPECTATOR_READ_ONLY', 'NO_SUCH_SEAT', 'NOT_YOUR_CHARACTER']);
 
 /**
  * Who may send each command, and a table where seat s1 (the owner of whatever the command names) may: 'gm' for the
@@ -29,11 +29,17 @@ const faceDown = (): FreeTableState => {
   return run(s, [[P(1), { type: 'card.play', card: handIds(s, 's1')[2], faceUp: false }]]).state;
 };
 const s1Card = (s: FreeTableState) => handIds(s, 's1')[0];
+/** s1 with a second character, so either may go (CAST-03 keeps the last one). */
+const twoOfS1 = (): FreeTableState => run(busy(), [[P(1), { type: 'cast.add', name: 'Second' }]]).state;
 
 const rows = {
   'seat.add': { who: 'gm', given: busy, command: () => ({ type: 'seat.add', name: 'C' }) },
   'seat.rename': { who: 'gm', given: busy, command: () => ({ type: 'seat.rename', seat: 's1', name: 'A2' }) },
   'chat.send': { who: 'member', given: busy, command: () => ({ type: 'chat.send', to: { kind: 'all' }, text: 'hi' }) },
+  'cast.add': { who: 'member', given: busy, command: () => ({ type: 'cast.add', name: 'Extra' }) },
+  'cast.set': { who: 'owner-or-gm', given: busy, command: () => ({ type: 'cast.set', character: 's1.c1', name: 'Renamed' }) },
+  'cast.remove': { who: 'owner-or-gm', given: twoOfS1, command: () => ({ type: 'cast.remove', character: 's1.c2' }) },
+  'cast.palette': { who: 'owner-or-gm', given: busy, command: () => ({ type: 'cast.palette', character: 's1.c1', lines: ['2D6'] }) },
   roll: { who: 'member', given: busy, command: () => ({ type: 'roll', expr: '1D6' }) },
   'roll.reveal': { who: 'owner', given: busy, command: () => ({ type: 'roll.reveal', roll: 'r1' }) },
   'dice.system': { who: 'gm', given: busy, command: () => ({ type: 'dice.system', system: 'Cthulhu' }) },

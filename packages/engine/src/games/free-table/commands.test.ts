@@ -129,8 +129,9 @@ const happy: [string, Given, Viewer, Command, Check][] = [
     expect(ev).toEqual([{ type: 'seat.added', seat: 's4', name: 'Dora' }]);
   }],
   ['seat.rename', busy, GM, { type: 'seat.rename', seat: 's2', name: 'Bea' }, (s) => expect(s.seats[1]!.name).toBe('Bea')],
+  // A seat speaks as its first character (CAST-05): at first, named after the seat.
   ['chat.send to all by a player', busy, P(2), { type: 'chat.send', to: { kind: 'all' }, text: 'hello' }, (s) =>
-    expect(s.feed.at(-1)).toEqual({ kind: 'chat', id: 'm1', from: P(2), to: { kind: 'all' }, channel: 'main', text: 'hello' })],
+    expect(s.feed.at(-1)).toEqual({ kind: 'chat', id: 'm1', from: P(2), to: { kind: 'all' }, channel: 'main', text: 'hello', speaker: { name: s.seats[1]!.name, color: expect.stringMatching(/^#[0-9a-f]{6}$/) } })],
   ['chat.send to the off-topic tab keeps its channel', busy, P(2), { type: 'chat.send', to: { kind: 'all' }, channel: 'other', text: 'snacks?' }, (s) =>
     expect(s.feed.at(-1)).toMatchObject({ kind: 'chat', channel: 'other', text: 'snacks?' })],
   ['roll to the off-topic tab keeps its channel', busy, P(2), { type: 'roll', expr: '2D6', channel: 'other' }, (s) =>

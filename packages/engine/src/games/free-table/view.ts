@@ -2,6 +2,7 @@ import type { Viewer } from '@veiltable/protocol';
 import type { FreeTableView } from '@veiltable/protocol/games/free-table';
 import { cardsView, handOf } from '../../capabilities/cards/cards.ts';
 import { declarationsView } from '../../capabilities/declarations/declarations.ts';
+import { castView } from '../../capabilities/characters/cast.ts';
 import { feedView } from '../../capabilities/feed/feed.ts';
 import { notesView } from '../../capabilities/notes/notes.ts';
 import type { FreeTableState } from './state.ts';
@@ -13,6 +14,7 @@ export function view(state: FreeTableState, viewer: Viewer): FreeTableView {
     viewer: { ...viewer },
     seats: state.seats.map((s) => ({ id: s.id, name: s.name, handCount: handOf(state, s.id).length })),
     ...feedView(state, viewer),
+    ...castView(state, viewer, state.seats),
     ...notesView(state, viewer),
     ...cardsView(state, viewer, state.seats.map((s) => s.id)),
     ...declarationsView(state, viewer),

@@ -1,3 +1,4 @@
+import type { CharacterCommand } from '../../capabilities/characters/characters.ts';
 import type { ChatCommand } from '../../capabilities/chat/chat.ts';
 import type { DiceCommand } from '../../capabilities/dice/roll.ts';
 import type { Handlers } from '../../kernel/define-game.ts';
@@ -18,7 +19,7 @@ import type { GrailWarState } from './state.ts';
 import { battleWindow } from './window.ts';
 
 /** Every command of the game and the rule that runs it; defineGame dispatches on this table (a missing type fails to compile). */
-export const handlers: Handlers<GrailWarState, Exclude<GrailWarCommand, ChatCommand | DiceCommand>> = {
+export const handlers: Handlers<GrailWarState, Exclude<GrailWarCommand, ChatCommand | DiceCommand | CharacterCommand>> = {
   'options.set': optionsSet,
   'seat.add': seatAdd,
   'character.register': characterRegister,

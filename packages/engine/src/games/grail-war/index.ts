@@ -1,3 +1,4 @@
+import { characters } from '../../capabilities/characters/characters.ts';
 import { chat } from '../../capabilities/chat/chat.ts';
 import { dice } from '../../capabilities/dice/roll.ts';
 import { gwCommand, gwView } from '@veiltable/protocol/games/grail-war';
@@ -25,7 +26,7 @@ export const grailWarDefinition = {
   schemas: { command: gwCommand, view: gwView },
   setup,
   handlers,
-  capabilities: [chat, dice],
+  capabilities: [chat, dice, characters],
   phases,
   view,
   seats,

@@ -8,7 +8,8 @@ import { emit } from './events.ts';
 import { checkEnd, openBatch } from './flow.ts';
 import type { Battle } from './state.ts';
 import { characterOf, participantOf } from './state.ts';
-import { validateSheet } from './sheets.ts';
+import { secretNameOf, validateSheet } from './sheets.ts';
+import { dressSeat } from '../../capabilities/characters/seat-face.ts';
 
 /** Seat ids have at most four digits (protocol seatId). */
 const MAX_SEATS = 9999;
@@ -42,6 +43,8 @@ export function characterUpdate(ctx: Ctx, c: Cmd<'character.update'>): Result<vo
   if (!valid.ok) return valid;
   const sheet = plain(c.sheet);
   if (sheet.kind === 'master' && sheet.sealsLeft === null) sheet.sealsLeft = ctx.state.options.sealsPerMaster;
+  const [before, after] = [secretNameOf(ch.sheet), secretNameOf(sheet)];
+  if (before && after) dressSeat(ctx.state, ctx.seats(), ch.seat, before, after);
   ch.sheet = sheet;
   emit(ctx, { type: 'character.updated', id: c.id, sheet });
   return done;

@@ -11,7 +11,8 @@ import { badOption } from './option-check.ts';
 import type { Battle, Participant } from './state.ts';
 import { characterOf, characterOfSeat, nextCharacterId } from './state.ts';
 import { registerPair, sideMayAmbush } from './relations.ts';
-import { validateSheet } from './sheets.ts';
+import { secretNameOf, validateSheet } from './sheets.ts';
+import { dressSeat } from '../../capabilities/characters/seat-face.ts';
 
 /** GM: changes room options between battles (§19). */
 export function optionsSet(ctx: Ctx, c: Cmd<'options.set'>): Result<void> {
@@ -68,7 +69,11 @@ export function enrol(ctx: Ctx, id: string, c: Cmd<'character.register'>): Resul
     stanceReady: false,
   };
   if (c.partner !== null) registerPair(ctx.state, id, c.partner);
-  emit(ctx, { type: 'character.registered', id, seat: c.seat, partner: c.partner, sheet });
+  // A servant's true name is its seat's secret face (GW-HIDE-F01), seen by the seat and the GM. The alias stays off
+  // the public face: spectators may not know it (GW-HIDE-F28). The views show it; it has no event of its own.
+  const trueName = secretNameOf(sheet);
+  if (trueName) dressSeat(ctx.state, ctx.seats(), c.seat, null, trueName);
+  emit(ctx, { type: 'character.registered', id: id, seat: c.seat, partner: c.partner, sheet });
   return done;
 }
 

@@ -140,3 +140,8 @@ function checkInventory(items: ItemId[], consumables: Partial<Record<ConsumableI
   }
   return ok(undefined);
 }
+
+/** The true name a sheet gives its seat's first character as its secret face (GW-HIDE-F01); a master has none. */
+export function secretNameOf(sheet: Sheet): string | undefined {
+  return sheet.kind === 'servant' ? sheet.trueName : undefined;
+}

@@ -1,3 +1,5 @@
+import type { CastSlice } from '../../capabilities/characters/cast.ts';
+import { setupCast } from '../../capabilities/characters/cast.ts';
 import type { FeedSlice } from '../../capabilities/feed/feed.ts';
 import { setupFeed } from '../../capabilities/feed/feed.ts';
 import type { RngState } from '../../kernel/rng.ts';
@@ -147,7 +149,7 @@ export type Seat = { id: string; name: string };
 /** SAN (§13 trial): a character's concealment, its battles per region (SAN-07) and its Church sanctions (SAN-01). */
 export type Concealment = { value: number; regions: Record<string, { battles: number; last: number }>; sanctions: number };
 
-export type GrailWarState = FeedSlice & {
+export type GrailWarState = FeedSlice & CastSlice & {
   rng: RngState;
   options: GrailWarOptions;
   /** The players' seats in the order the GM made them (s1, s2, …); characters name their owner seat. */
@@ -171,7 +173,7 @@ export const SLOTS = 5;
 
 /** An empty room with default options. */
 export function setup(seed: string): GrailWarState {
-  return { ...setupFeed(), rng: newRngState(seed), options: defaultGrailWarOptions('001'), seats: [], characters: {}, ledger: [], battle: null, battleCount: 0, relations: [], concealment: {} };
+  return { ...setupFeed(), ...setupCast(), rng: newRngState(seed), options: defaultGrailWarOptions('001'), seats: [], characters: {}, ledger: [], battle: null, battleCount: 0, relations: [], concealment: {} };
 }
 
 /** The character with this id, if any (ids come from the wire, so no prototype key counts). */

@@ -1,3 +1,4 @@
+import { setupCast } from '../../capabilities/characters/cast.ts';
 import { setupFeed } from '../../capabilities/feed/feed.ts';
 import { secondsAfter } from '../../kernel/game.ts';
 import { mapKeeping, mapValuesKeeping, withMissing } from '../../kernel/upgrade.ts';
@@ -26,8 +27,9 @@ const EARLIER_BEHAVIOUR: Partial<GrailWarOptions> = {
  * before they held what they moved the current HP and MP by end as they ended then.
  */
 export function upgrade(saved: unknown, at: number): GrailWarState {
-  // Rooms saved before the table's chat and dice came to Grail War start with an empty feed.
-  const s = withMissing(saved as GrailWarState, setupFeed());
+  // Rooms saved before the table's chat and dice came to Grail War start with an empty feed; before characters, with
+  // each seat's first character only.
+  const s = withMissing(saved as GrailWarState, { ...setupFeed(), ...setupCast() });
   const options = withMissing(s.options, { ...defaultGrailWarOptions(s.options.rulesVersion), ...EARLIER_BEHAVIOUR });
   const characters = mapValuesKeeping(s.characters, upgradeCharacter);
   const battle = s.battle && upgradeBattle(s.battle, options, at);

@@ -1,3 +1,4 @@
+import { castView } from '../../capabilities/characters/cast.ts';
 import { feedView } from '../../capabilities/feed/feed.ts';
 import type { Viewer } from '@veiltable/protocol';
 import type { GwBattleView, GwCharacterStatus, GwCharacterView, GwView, GwViewEvent } from '@veiltable/protocol/games/grail-war';
@@ -51,6 +52,7 @@ export function view(state: GrailWarState, viewer: Viewer): GrailWarView {
     options: copyJson(state.options),
     seats: state.seats.map((s) => ({ ...s })),
     ...feedView(state, viewer),
+    ...castView(state, viewer, state.seats),
     characters,
     ledger: knowledgeFor(acl, state.ledger, viewer),
     relations: relationsFor(acl, state.relations, viewer),

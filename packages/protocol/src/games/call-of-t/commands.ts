@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cardId, seatId } from '../../common.ts';
+import { characterCommands } from '../../capabilities/characters.ts';
 import { chatCommands } from '../../capabilities/chat.ts';
 import { diceCommands } from '../../capabilities/dice.ts';
 
@@ -155,6 +156,7 @@ export const cotInteractionOutcome = z.discriminatedUnion('effect', [
 /** Call of <T>'s commands, with the table's chat and dice. */
 export const cotCommand = z.discriminatedUnion('type', [
   ...chatCommands,
+  ...characterCommands,
   ...diceCommands,
   /** A player seat (the link the GM hands out); characters name their seat at setup. */
   z.object({ type: z.literal('seat.add'), name: z.string().trim().min(1).max(40) }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cardFace, cardId, cardView, seatId, successLevel, viewer } from '../../common.ts';
+import { charactersView } from '../../capabilities/characters.ts';
 import { feedView } from '../../capabilities/feed.ts';
 import { cotActivity, cotCharacterId, cotFactId, cotInvAction, cotOptions, cotRestLoad, cotSquareId } from './commands.ts';
 
@@ -84,6 +85,8 @@ export const cotView = z.object({
   seats: z.array(z.object({ id: seatId, name: z.string() })),
   /** The table's chat and dice lines this viewer may read. */
   ...feedView,
+  /** Every character at the table (seats' and the GM's NPCs), each as this viewer may see it. */
+  ...charactersView,
   cycle: z.number().int(),
   phase: cotPhaseView,
   options: cotOptions,

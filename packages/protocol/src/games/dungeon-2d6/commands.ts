@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { characterCommands } from '../../capabilities/characters.ts';
 import { chatCommands } from '../../capabilities/chat.ts';
 import { diceCommands } from '../../capabilities/dice.ts';
 import { seatId } from '../../common.ts';
@@ -58,6 +59,7 @@ const destination = z.discriminatedUnion('kind', [
 export const d6Command = z.discriminatedUnion('type', [
   // The table's chat and dice.
   ...chatCommands,
+  ...characterCommands,
   ...diceCommands,
   // Table and scene set-up (GM). Seats are the players' links; characters name their owning seat.
   z.object({ type: z.literal('seat.add'), name: text(40) }),

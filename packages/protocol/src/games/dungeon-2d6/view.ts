@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { charactersView } from '../../capabilities/characters.ts';
 import { feedView } from '../../capabilities/feed.ts';
 import { seatId, viewer } from '../../common.ts';
 import { d6Abilities, d6Ability, d6Options } from './common.ts';
@@ -17,6 +18,8 @@ export const d6View = z.object({
   seats: z.array(z.object({ id: seatId, name: z.string() })),
   /** The table's chat and dice lines this viewer may read. */
   ...feedView,
+  /** Every character at the table (seats' and the GM's NPCs), each as this viewer may see it. */
+  ...charactersView,
   mode: z.enum(['travel', 'combat']),
   turn: z.number().int(),
   zones: z.array(z.object({ id: z.string(), name: z.string(), adjacent: z.array(z.string()) })),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cardCommands } from '../../capabilities/cards.ts';
+import { characterCommands } from '../../capabilities/characters.ts';
 import { chatCommands } from '../../capabilities/chat.ts';
 import { declarationCommands } from '../../capabilities/declarations.ts';
 import { diceCommands } from '../../capabilities/dice.ts';
@@ -10,6 +11,7 @@ import { seatCommands } from '../../capabilities/seats.ts';
 export const freeTableCommand = z.discriminatedUnion('type', [
   ...seatCommands,
   ...chatCommands,
+  ...characterCommands,
   ...diceCommands,
   ...noteCommands,
   ...cardCommands,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { seatId, viewer } from '../../common.ts';
 import { cardEvents, cardsView } from '../../capabilities/cards.ts';
 import { declarationEvents, declarationsView } from '../../capabilities/declarations.ts';
+import { characterEvents, charactersView } from '../../capabilities/characters.ts';
 import { feedEvents, feedView } from '../../capabilities/feed.ts';
 import { noteEvents, notesView } from '../../capabilities/notes.ts';
 import { seatEvents } from '../../capabilities/seats.ts';
@@ -12,6 +13,8 @@ export const freeTableView = z.object({
   viewer,
   seats: z.array(z.object({ id: seatId, name: z.string(), handCount: z.number().int() })),
   ...feedView,
+  /** Every character at the table (seats' and the GM's NPCs), each as this viewer may see it. */
+  ...charactersView,
   ...notesView,
   ...cardsView,
   ...declarationsView,
@@ -19,5 +22,5 @@ export const freeTableView = z.object({
 export type FreeTableView = z.infer<typeof freeTableView>;
 
 /** What one viewer learns from one committed event. */
-export const freeTableViewEvent = z.discriminatedUnion('type', [...seatEvents, ...feedEvents, ...noteEvents, ...cardEvents, ...declarationEvents]);
+export const freeTableViewEvent = z.discriminatedUnion('type', [...seatEvents, ...feedEvents, ...characterEvents, ...noteEvents, ...cardEvents, ...declarationEvents]);
 export type FreeTableViewEvent = z.infer<typeof freeTableViewEvent>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { seatId } from '../../common.ts';
+import { characterCommands } from '../../capabilities/characters.ts';
 import { chatCommands } from '../../capabilities/chat.ts';
 import { diceCommands } from '../../capabilities/dice.ts';
 import { gwOptions } from './options.ts';
@@ -91,6 +92,7 @@ const actingAs = { character: gwCharacterId.optional() };
 /** Every command of the Grail War battle module, client → server. */
 export const gwCommand = z.discriminatedUnion('type', [
   ...chatCommands,
+  ...characterCommands,
   ...diceCommands,
   z.object({ type: z.literal('options.set'), options: gwOptions.partial() }),
   z.object({ type: z.literal('seat.add'), name: z.string().trim().min(1).max(40) }),

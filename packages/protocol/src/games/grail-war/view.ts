@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { seatId, viewer } from '../../common.ts';
+import { charactersView } from '../../capabilities/characters.ts';
 import { feedView } from '../../capabilities/feed.ts';
 import { gwBatchPlan, gwJudgment, gwPlusStat, gwPrebattleDecl, gwRelation, gwWindowAction, gwWindowDecl } from './commands.ts';
 import { gwOptions } from './options.ts';
@@ -161,6 +162,8 @@ export const gwView = z.strictObject({
   seats: z.array(z.strictObject({ id: seatId, name: z.string() })),
   /** The table's chat and dice lines this viewer may read. */
   ...feedView,
+  /** Every character at the table (seats' and the GM's NPCs), each as this viewer may see it. */
+  ...charactersView,
   characters: z.array(
     z.strictObject({
       id: gwCharacterId,

@@ -2,6 +2,7 @@ import type { Migration } from 'kysely/migration';
 import * as m0001 from './0001-initial.ts';
 import * as m0002 from './0002-command-refs.ts';
 import * as m0003 from './0003-sealed-links.ts';
+import * as m0004 from './0004-room-images.ts';
 
 /**
  * Every migration, listed statically so the server needs no directory scan at start-up.
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
   '0002-command-refs': m0002,
   '0003-sealed-links': m0003,
+  '0004-room-images': m0004,
 };

@@ -135,7 +135,6 @@ export const d6En = {
 
   'rejection.CAP_EXCEEDED': '《集中》 is at most 5 per check.',
   'rejection.INSUFFICIENT_HP': 'Not enough HP for that much 《集中》.',
-  'rejection.NOT_YOUR_CHARACTER': 'That character is not yours.',
   'rejection.OUTCOME_FIXED': 'The outcome is already fixed.',
   'rejection.ALREADY_COVERED': 'Someone already covers that character.',
   'rejection.NOT_SAME_ZONE': 'Not in the same zone.',
@@ -297,7 +296,6 @@ export const d6En = {
   'rejection.NO_SKILL_CHOICE': 'No summon skill waits to be chosen.',
   'rejection.NO_SUCH_ATTACK': 'No such attack.',
   'rejection.NO_SUCH_BARRIER': 'No such 結界.',
-  'rejection.NO_SUCH_CHARACTER': 'No such character.',
   'rejection.NO_SUCH_CHECK': 'No such check.',
   'rejection.NO_SUCH_ITEM': 'No such item.',
   'rejection.NO_SUCH_MOVE': 'No such move.',

@@ -134,7 +134,6 @@ export const d6Ja: Record<keyof typeof d6En, string> = {
 
   'rejection.CAP_EXCEEDED': '《集中》は1回の判定につき5まで。',
   'rejection.INSUFFICIENT_HP': 'その《集中》にはHPが足りません。',
-  'rejection.NOT_YOUR_CHARACTER': 'あなたのキャラクターではありません。',
   'rejection.OUTCOME_FIXED': '結果はすでに確定しています。',
   'rejection.ALREADY_COVERED': 'そのキャラクターはすでにかばわれています。',
   'rejection.NOT_SAME_ZONE': '同じエリアにいません。',
@@ -296,7 +295,6 @@ export const d6Ja: Record<keyof typeof d6En, string> = {
   'rejection.NO_SKILL_CHOICE': '選ぶべき召喚スキルはありません。',
   'rejection.NO_SUCH_ATTACK': 'その攻撃はありません。',
   'rejection.NO_SUCH_BARRIER': 'その結界はありません。',
-  'rejection.NO_SUCH_CHARACTER': 'そのキャラクターはいません。',
   'rejection.NO_SUCH_CHECK': 'その判定はありません。',
   'rejection.NO_SUCH_ITEM': 'そのアイテムはありません。',
   'rejection.NO_SUCH_MOVE': 'その移動はありません。',

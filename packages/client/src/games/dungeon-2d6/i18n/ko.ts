@@ -134,7 +134,6 @@ export const d6Ko: Record<keyof typeof d6En, string> = {
 
   'rejection.CAP_EXCEEDED': '《集中》은 판정당 최대 5입니다.',
   'rejection.INSUFFICIENT_HP': '그만큼 《集中》하기엔 HP가 부족합니다.',
-  'rejection.NOT_YOUR_CHARACTER': '당신의 캐릭터가 아닙니다.',
   'rejection.OUTCOME_FIXED': '결과가 이미 확정되었습니다.',
   'rejection.ALREADY_COVERED': '이미 누군가 그 캐릭터를 감싸고 있습니다.',
   'rejection.NOT_SAME_ZONE': '같은 구역에 있지 않습니다.',
@@ -296,7 +295,6 @@ export const d6Ko: Record<keyof typeof d6En, string> = {
   'rejection.NO_SKILL_CHOICE': '고를 소환 스킬이 없습니다.',
   'rejection.NO_SUCH_ATTACK': '그런 공격은 없습니다.',
   'rejection.NO_SUCH_BARRIER': '그런 結界는 없습니다.',
-  'rejection.NO_SUCH_CHARACTER': '그런 캐릭터는 없습니다.',
   'rejection.NO_SUCH_CHECK': '그런 판정은 없습니다.',
   'rejection.NO_SUCH_ITEM': '그런 아이템은 없습니다.',
   'rejection.NO_SUCH_MOVE': '그런 이동은 없습니다.',

@@ -567,8 +567,6 @@ export const gwEn = {
   'rejection.SWAP_BASIC_ONLY': '행동 제한 swaps only a basic card.',
   'rejection.TRUST_NOT_MIN': 'Only at the lowest trust (−10).',
   'rejection.TRUST_NOT_MAX': 'Only at the highest trust (+10).',
-  'rejection.NOT_YOUR_CHARACTER': 'That character is not yours.',
-  'rejection.NO_SUCH_CHARACTER': 'No such character.',
   'rejection.NO_SUCH_ITEM': 'No such consumable.',
 } as const;
 

@@ -556,8 +556,6 @@ export const gwJa: Record<keyof typeof gwEn, string> = {
   'rejection.SWAP_BASIC_ONLY': '行動制限で交換できるのは基本カードだけです。',
   'rejection.TRUST_NOT_MIN': '信頼が最低（−10）のときだけです。',
   'rejection.TRUST_NOT_MAX': '信頼が最高（+10）のときだけです。',
-  'rejection.NOT_YOUR_CHARACTER': 'あなたのキャラクターではありません。',
-  'rejection.NO_SUCH_CHARACTER': 'そのキャラクターはいません。',
   'rejection.NO_SUCH_ITEM': 'その消耗品はありません。',
 };
 

@@ -556,8 +556,6 @@ export const gwKo: Record<keyof typeof gwEn, string> = {
   'rejection.SWAP_BASIC_ONLY': '행동 제한으로는 기본 카드만 바꿀 수 있습니다.',
   'rejection.TRUST_NOT_MIN': '신뢰가 최저(−10)일 때만 할 수 있습니다.',
   'rejection.TRUST_NOT_MAX': '신뢰가 최고(+10)일 때만 할 수 있습니다.',
-  'rejection.NOT_YOUR_CHARACTER': '당신의 캐릭터가 아닙니다.',
-  'rejection.NO_SUCH_CHARACTER': '그런 캐릭터는 없습니다.',
   'rejection.NO_SUCH_ITEM': '그런 소모품은 없습니다.',
 };
 
