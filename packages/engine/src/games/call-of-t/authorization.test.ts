@@ -183,7 +183,7 @@ const ROWS = {
   'cot.end.pass': { who: 'gm', at: atCycleEnd, command: { type: 'cot.end.pass', from: 'ch1', to: 'ch2', card: '' } },
   'cot.end.next': { who: 'gm', at: atCycleEnd, command: { type: 'cot.end.next' } },
   'cot.gm.adjust': { who: 'gm', at: () => started(), command: { type: 'cot.gm.adjust', party: { food: 1 } } },
-  'chat.send': { who: 'member', at: () => started(), command: { type: 'chat.send', to: { kind: 'all' }, channel: 'main', text: 'hi' } },
+  'chat.send': { who: 'member', at: () => started(), command: { type: 'chat.send', to: { kind: 'all' }, channel: 'main', text: 'hi', visibility: 'public' } },
   roll: { who: 'member', at: () => started(), command: { type: 'roll', expr: '1D6', visibility: 'public', channel: 'main' } },
   'roll.reveal': { who: 'roller', at: () => run(started(), { type: 'roll', expr: '1D6', visibility: 'gm', channel: 'main' }, P1).state, command: { type: 'roll.reveal', roll: 'r1' } },
 } satisfies { [T in CotCommand['type']]: Row<T> };
