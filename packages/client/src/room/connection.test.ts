@@ -34,7 +34,6 @@ function view(over: Partial<FreeTableView> = {}): FreeTableView {
     game: 'free-table',
     viewer: { role: 'player', seat: 's1' },
     seats: [{ id: 's1', name: 'Aki', handCount: 0 }],
-    feed: [],
     notes: null,
     deck: { drawCount: 0, discard: [] },
     hands: { s1: [] },

@@ -19,7 +19,7 @@ export const rollId = z.string().regex(/^r[0-9]{1,7}$/);
 export const channel = z.enum(['main', 'other']);
 export type Channel = z.infer<typeof channel>;
 
-/** One line of the room feed (chat and dice write it) as a viewer sees it. */
+/** A chat line or a roll as a viewer reads it, in the `feed` and `roll.revealed` events of its timeline. */
 export const feedItem = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('chat'), id: z.string(), from: actorRef, to: audience, channel, text: z.string() }),
   z.object({
@@ -35,9 +35,6 @@ export const feedItem = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('system'), id: z.string(), key: z.string(), params: z.record(z.string(), z.string()) }),
 ]);
 export type FeedItem = z.infer<typeof feedItem>;
-
-/** The feed's part of a view: the newest lines this viewer may see. */
-export const feedView = { feed: z.array(feedItem) };
 
 export const feedEvents = [
   z.object({ type: z.literal('feed'), item: feedItem }),

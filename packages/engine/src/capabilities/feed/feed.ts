@@ -9,19 +9,15 @@ export type RollEntry = { kind: 'roll'; id: string; by: ActorRef; channel?: Chan
 export type FeedEntry = ChatEntry | RollEntry;
 
 /**
- * The feed's slice of a state, which chat and dice write: the newest FEED_KEEP lines, the rolls made so far (roll
- * ids are public: everyone sees that a roll happened), and one line count per conversation, so the id of a line
- * tells a viewer nothing of conversations it is not part of.
+ * The feed's slice of a state, which chat and dice write: the newest FEED_KEEP items (a hidden roll's result waits
+ * there for its roller's reveal), the rolls made so far (roll ids are public: everyone sees that a roll happened),
+ * and one line count per conversation, so the id of a line tells a viewer nothing of conversations it is not part
+ * of. Views carry none of it: viewers read chat and rolls as lines of the log, which keeps every one.
  */
 export type FeedSlice = { feed: FeedEntry[]; rollCount: number; chatCounts: Record<string, number> };
 
-/** How many feed items one view carries. */
-export const FEED_VIEW = 200;
-/**
- * How many feed items the state keeps: no more than a view can show, since every item is copied into the views of
- * every commit; older rolls can no longer be revealed. Their events stay in the log.
- */
-export const FEED_KEEP = FEED_VIEW;
+/** How many feed items the state keeps: older rolls can no longer be revealed. Their events stay in the log. */
+export const FEED_KEEP = 200;
 
 export function setupFeed(): FeedSlice {
   return { feed: [], rollCount: 0, chatCounts: {} };
@@ -66,12 +62,6 @@ export function rollAudience(item: RollEntry): Audience {
   return item.visibility === 'gm' ? union(actorAudience(item.by), { gm: true }) : actorAudience(item.by);
 }
 
-/** A feed item for this viewer: a hidden roll shows only that it happened; a chat not meant for them is null. */
-export function feedItemFor(entry: FeedEntry, v: Viewer): FeedItem | null {
-  if (entry.kind === 'chat') return admits(chatAudience(entry), v) ? chatItem(entry) : null;
-  return admits(rollAudience(entry), v) ? rollItem(entry, true) : rollItem(entry, false);
-}
-
 export function chatItem(entry: ChatEntry): FeedItem {
   return { kind: 'chat', id: entry.id, from: { ...entry.from }, to: { ...entry.to }, channel: entry.channel ?? 'main', text: entry.text };
 }
@@ -88,9 +78,4 @@ export function rollItem(entry: RollEntry, withResult: boolean): FeedItem {
   };
   // The result is shared, not copied: states are never changed in place, and views are only serialized.
   return withResult ? { ...item, result: entry.result } : item;
-}
-
-/** The feed's part of a viewer's view: the newest FEED_VIEW lines it may see. */
-export function feedView(state: FeedSlice, viewer: Viewer): { feed: FeedItem[] } {
-  return { feed: state.feed.flatMap((entry) => feedItemFor(entry, viewer) ?? []).slice(-FEED_VIEW) };
 }

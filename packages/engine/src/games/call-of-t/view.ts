@@ -1,4 +1,3 @@
-import { feedView } from '../../capabilities/feed/feed.ts';
 import type { CardView, Viewer } from '@veiltable/protocol';
 import type { CotView } from '@veiltable/protocol/games/call-of-t';
 import { historyView } from './history.ts';
@@ -33,7 +32,6 @@ export function view(state: CotState, viewer: Viewer): CotView {
     game: 'call-of-t',
     viewer,
     seats: state.seats.map((s) => ({ ...s })),
-    ...feedView(state, viewer),
     cycle: state.cycle,
     phase: phaseView(state, viewer),
     options: { ...state.options },

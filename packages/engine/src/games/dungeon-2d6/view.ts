@@ -1,4 +1,3 @@
-import { feedView } from '../../capabilities/feed/feed.ts';
 import type { Viewer } from '@veiltable/protocol';
 import type { D6View } from '@veiltable/protocol/games/dungeon-2d6';
 import { admits } from '../../kernel/events.ts';
@@ -23,7 +22,6 @@ export function view(state: D6State, viewer: Viewer): D6View {
     viewer,
     options: state.options,
     seats: state.seats.map((s) => ({ ...s })),
-    ...feedView(state, viewer),
     mode: state.mode,
     turn: state.turn,
     // D6-ZONE-08 / D6-HID-06: a hidden zone is the GM's alone, and so is its place beside the others.

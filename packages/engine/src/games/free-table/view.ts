@@ -2,7 +2,6 @@ import type { Viewer } from '@veiltable/protocol';
 import type { FreeTableView } from '@veiltable/protocol/games/free-table';
 import { cardsView, handOf } from '../../capabilities/cards/cards.ts';
 import { declarationsView } from '../../capabilities/declarations/declarations.ts';
-import { feedView } from '../../capabilities/feed/feed.ts';
 import { notesView } from '../../capabilities/notes/notes.ts';
 import type { FreeTableState } from './state.ts';
 
@@ -12,7 +11,6 @@ export function view(state: FreeTableState, viewer: Viewer): FreeTableView {
     game: 'free-table',
     viewer: { ...viewer },
     seats: state.seats.map((s) => ({ id: s.id, name: s.name, handCount: handOf(state, s.id).length })),
-    ...feedView(state, viewer),
     ...notesView(state, viewer),
     ...cardsView(state, viewer, state.seats.map((s) => s.id)),
     ...declarationsView(state, viewer),

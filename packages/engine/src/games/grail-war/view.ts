@@ -1,4 +1,3 @@
-import { feedView } from '../../capabilities/feed/feed.ts';
 import type { Viewer } from '@veiltable/protocol';
 import type { GwBattleView, GwCharacterStatus, GwCharacterView, GwView, GwViewEvent } from '@veiltable/protocol/games/grail-war';
 import type { Sealed } from '../../kernel/sealed.ts';
@@ -49,7 +48,6 @@ export function view(state: GrailWarState, viewer: Viewer): GrailWarView {
     viewer: copyJson(viewer),
     options: copyJson(state.options),
     seats: state.seats.map((s) => ({ ...s })),
-    ...feedView(state, viewer),
     characters,
     ledger: knowledgeFor(acl, state.ledger, viewer),
     relations: relationsFor(acl, state.relations, viewer),

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { cardFace, cardId, cardView, seatId, successLevel, viewer } from '../../common.ts';
-import { feedView } from '../../capabilities/feed.ts';
 import { cotActivity, cotCharacterId, cotFactId, cotInvAction, cotOptions, cotRestLoad, cotSquareId } from './commands.ts';
 
 /** A stack entry: existence, orientation and tap state are public; the face only where this viewer may know it. */
@@ -83,7 +82,6 @@ export const cotView = z.object({
   /** The players' seats (public: names only). */
   seats: z.array(z.object({ id: seatId, name: z.string() })),
   /** The table's chat and dice lines this viewer may read. */
-  ...feedView,
   cycle: z.number().int(),
   phase: cotPhaseView,
   options: cotOptions,

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { feedView } from '../../capabilities/feed.ts';
 import { seatId, viewer } from '../../common.ts';
 import { d6Abilities, d6Ability, d6Options } from './common.ts';
 
@@ -16,7 +15,6 @@ export const d6View = z.object({
   /** The players' seats (public: names only). */
   seats: z.array(z.object({ id: seatId, name: z.string() })),
   /** The table's chat and dice lines this viewer may read. */
-  ...feedView,
   mode: z.enum(['travel', 'combat']),
   turn: z.number().int(),
   zones: z.array(z.object({ id: z.string(), name: z.string(), adjacent: z.array(z.string()) })),

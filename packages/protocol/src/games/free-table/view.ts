@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { seatId, viewer } from '../../common.ts';
 import { cardEvents, cardsView } from '../../capabilities/cards.ts';
 import { declarationEvents, declarationsView } from '../../capabilities/declarations.ts';
-import { feedEvents, feedView } from '../../capabilities/feed.ts';
+import { feedEvents } from '../../capabilities/feed.ts';
 import { noteEvents, notesView } from '../../capabilities/notes.ts';
 import { seatEvents } from '../../capabilities/seats.ts';
 
@@ -11,7 +11,6 @@ export const freeTableView = z.object({
   game: z.literal('free-table'),
   viewer,
   seats: z.array(z.object({ id: seatId, name: z.string(), handCount: z.number().int() })),
-  ...feedView,
   ...notesView,
   ...cardsView,
   ...declarationsView,

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { seatId, viewer } from '../../common.ts';
-import { feedView } from '../../capabilities/feed.ts';
 import { gwBatchPlan, gwJudgment, gwPlusStat, gwPrebattleDecl, gwRelation, gwWindowAction, gwWindowDecl } from './commands.ts';
 import { gwOptions } from './options.ts';
 import { gwCharacterId, gwClassId, gwMeter, gwSheet } from './sheets.ts';
@@ -160,7 +159,6 @@ export const gwView = z.strictObject({
   options: gwOptions,
   seats: z.array(z.strictObject({ id: seatId, name: z.string() })),
   /** The table's chat and dice lines this viewer may read. */
-  ...feedView,
   characters: z.array(
     z.strictObject({
       id: gwCharacterId,
