@@ -11,7 +11,8 @@ const SCAN_CHUNK = 200;
 
 /**
  * Whether logged events are in today's envelope (engine kernel/events.ts). Entries logged before it are replayed
- * without comparing their events, which were written in another form, and give no timeline lines.
+ * without comparing their events, which were written in another form (rooms stopped gracefully replay none), and
+ * give no timeline lines.
  */
 export function inEnvelopes(events: unknown[]): events is GameEvent[] {
   return events.every((e) => typeof e === 'object' && e !== null && Array.isArray((e as { parts?: unknown }).parts));

@@ -1,8 +1,8 @@
-import type { Channel, RollVisibility } from '@veiltable/protocol';
+import type { Audience, Channel, RollVisibility } from '@veiltable/protocol';
 import { audienceOf } from './line-kinds.ts';
 
 /** The command the composer sends; the server reads a line that is a dice command as a roll. */
-export type ChatSend = { type: 'chat.send'; to: ReturnType<typeof audienceOf>; channel: Channel; text: string; visibility: RollVisibility };
+export type ChatSend = { type: 'chat.send'; to: Audience; channel: Channel; text: string; visibility: RollVisibility };
 
 /**
  * What the composer holds between lines: the text, its channel, its target ("all", "gm" or a seat id) and the

@@ -1,4 +1,4 @@
-import type { Audience, FeedItem, LogLine, RollVisibility } from '@veiltable/protocol';
+import type { Audience, FeedItem, LogLine } from '@veiltable/protocol';
 
 /** Who speaks a chat line, when it is not simply its seat: a character's name, colour and portrait. */
 export type Speaker = { name: string; color?: string; portrait?: string };
@@ -57,8 +57,6 @@ export function audienceOf(to: string): Audience {
   if (to === 'all' || to === 'gm') return { kind: to };
   return { kind: 'seat', seat: to };
 }
-
-export type { RollVisibility };
 
 /** The jump bar's tab of the timeline section (timeline-section.svelte), in the reader's language. */
 export function timelineTab(t: (key: 'tl.title') => string): { id: string; label: string } {
