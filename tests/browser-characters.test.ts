@@ -52,8 +52,8 @@ describe('browser: characters', () => {
       await aiko.locator(byId('chat-send')).click();
 
       // Bruno's socket receives the line with the speaker's face as it was when spoken.
-      await watcher.waitFor(() => watcher.current().feed.some((f) => f.kind === 'chat' && f.text === 'Good evening, everyone.'), 'bruno: the line');
-      const line = watcher.current().feed.find((f) => f.kind === 'chat' && f.text === 'Good evening, everyone.');
+      await watcher.waitFor(() => watcher.feedItems().some((f) => f.kind === 'chat' && f.text === 'Good evening, everyone.'), 'bruno: the line');
+      const line = watcher.feedItems().find((f) => f.kind === 'chat' && f.text === 'Good evening, everyone.');
       expect(line?.kind === 'chat' && line.speaker).toEqual({ name: 'Lady Aiko of the Tower', color: '#2b8a3e', portrait: hash });
       expect(watcher.frames.some((f) => f.text.includes('Lady Aiko of the Tower') && f.text.includes(hash))).toBe(true);
 

@@ -39,7 +39,7 @@ const CASES: GameCase[] = [
         await page.getByTestId('chat-input').fill(CHAT);
         await page.getByTestId('chat-send').click();
         await page.getByTestId('chat-line').filter({ hasText: CHAT }).waitFor({ timeout: UI_TIMEOUT_MS });
-        await gm.waitFor(() => JSON.stringify(gm.current().feed).includes(CHAT), 'gm: the chat line');
+        await gm.waitFor(() => JSON.stringify(gm.feedItems()).includes(CHAT), 'gm: the chat line');
       },
       spectator: (page) => page.getByTestId('chat-line').filter({ hasText: CHAT }).waitFor({ timeout: UI_TIMEOUT_MS }),
     },

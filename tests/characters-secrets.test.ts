@@ -49,7 +49,7 @@ describe('characters: secret faces in the frames', () => {
 
     // Every viewer sees the speakers' public faces on the lines.
     for (const c of live) {
-      const lines = c.current().feed.filter((f) => f.kind === 'chat');
+      const lines = c.feedItems().filter((f) => f.kind === 'chat');
       expect(lines.map((l) => (l.kind === 'chat' ? l.speaker?.name : null)), c.label).toEqual([alias, 'Bruno\'s twin', 'Hooded stranger']);
       expect(lines[0]?.kind === 'chat' && lines[0].speaker?.portrait, c.label).toBe(face);
     }

@@ -38,8 +38,8 @@ describe('secrets audit', () => {
     // Secret rolls: the comment is part of the secret. r1 and r2 are revealed later by their rollers.
     const rollId = async (client: RecordingClient, expr: string, visibility: 'gm' | 'self') => {
       await commit(client, { type: 'roll', expr, visibility });
-      const item = client.current().feed.at(-1);
-      if (item?.kind !== 'roll' || !item.result) throw new Error(`${client.label}: its own roll is not the newest line of its feed`);
+      const item = client.feedItems().at(-1);
+      if (item?.kind !== 'roll' || !item.result) throw new Error(`${client.label}: its own roll is not the newest line of its timeline`);
       return item.id;
     };
     const r1Plant = planted('ROLL-P1-GM', [s1, 'gm']);

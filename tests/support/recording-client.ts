@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { games } from '@veiltable/engine/games';
 import { io, type Socket } from 'socket.io-client';
-import { PROTOCOL_VERSION, ViewReplica, WIRE_EVENT, serverMessage, type ServerMessage, type Viewer } from '@veiltable/protocol';
+import { PROTOCOL_VERSION, ViewReplica, WIRE_EVENT, serverMessage, type FeedItem, type LogLine, type ServerMessage, type Viewer } from '@veiltable/protocol';
 import { type CotView } from '@veiltable/protocol/games/call-of-t';
 import { type D6View } from '@veiltable/protocol/games/dungeon-2d6';
 import { type FreeTableView } from '@veiltable/protocol/games/free-table';
@@ -163,6 +163,24 @@ export class RecordingClient {
       if (this.socket.connected) this.socket.emit(WIRE_EVENT, JSON.stringify({ type: 'ping', ref: `seq-${++this.#refs}` }));
       await this.waitFor(reached, `${this.label}: seq ${seq}`, 300).catch(() => undefined);
     }
+  }
+
+  /** This client's timeline: every line it was sent (welcomes, updates, log pages), once each, in log order. */
+  lines(): LogLine[] {
+    const byKey = new Map<string, LogLine>();
+    for (const m of this.messages) {
+      const lines = m.type === 'welcome' || m.type === 'log' ? m.lines : m.type === 'update' ? (m.lines ?? []) : [];
+      for (const line of lines) byKey.set(`${line.seq}.${line.i}`, line);
+    }
+    return [...byKey.values()].sort((a, b) => a.seq - b.seq || a.i - b.i);
+  }
+
+  /** The chat lines and rolls of this client's timeline, as it read them (a roll's reveal too). */
+  feedItems(): FeedItem[] {
+    return this.lines().flatMap((l) => {
+      const seen = l.seen as { type?: string; item?: FeedItem };
+      return (seen.type === 'feed' || seen.type === 'roll.revealed') && seen.item ? [seen.item] : [];
+    });
   }
 
   /** The current free-table view; throws before the first welcome or when the room runs another game. */

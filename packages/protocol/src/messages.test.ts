@@ -8,6 +8,8 @@ describe('clientMessage', () => {
     ['a command of any game (the room parses it against its own)', { type: 'command', ref: 'x', command: { type: 'cot.inv.declare', character: 'ch1', action: { kind: 'scout', target: 'C4' } } }],
     ['a ping', { type: 'ping', ref: 'p' }],
     ['a resync request', { type: 'resync' }],
+    ['a request for older lines', { type: 'log', ref: 'l1', before: 230, limit: 100 }],
+    ['a request for the largest page', { type: 'log', ref: 'l1', before: 1, limit: 200 }],
   ])('accepts %s', (_name, msg) => {
     expect(clientMessage.safeParse(msg).success).toBe(true);
   });
@@ -23,6 +25,11 @@ describe('clientMessage', () => {
     ['a missing ref', { type: 'command', command: { type: 'deck.shuffle' } }],
     ['an empty ref', { type: 'command', ref: '', command: { type: 'deck.shuffle' } }],
     ['an over-long ref', { type: 'ping', ref: 'r'.repeat(65) }],
+    ['a log request of no lines', { type: 'log', ref: 'l', before: 10, limit: 0 }],
+    ['a log request over the page size', { type: 'log', ref: 'l', before: 10, limit: 201 }],
+    ['a log request before seq 0', { type: 'log', ref: 'l', before: 0, limit: 10 }],
+    ['a log request of a fractional limit', { type: 'log', ref: 'l', before: 10, limit: 1.5 }],
+    ['a log request without a ref', { type: 'log', before: 10, limit: 10 }],
   ])('rejects %s', (_name, msg) => {
     expect(clientMessage.safeParse(msg).success).toBe(false);
   });
@@ -39,7 +46,7 @@ describe('handshakeAuth', () => {
 });
 
 describe('serverMessage', () => {
-  const welcome = { type: 'welcome', protocol: PROTOCOL_VERSION, room: { id: 'r', game: 'free-table', title: 't' }, viewer: { role: 'gm' }, seq: 0, view: { game: 'free-table' } };
+  const welcome = { type: 'welcome', protocol: PROTOCOL_VERSION, room: { id: 'r', game: 'free-table', title: 't' }, viewer: { role: 'gm' }, seq: 0, view: { game: 'free-table' }, lines: [], more: false };
 
   test('a welcome carries the server’s clock, so a client can count down to deadlines', () => {
     expect(serverMessage.safeParse({ ...welcome, now: 1_700_000_000_000 }).success).toBe(true);
@@ -55,6 +62,8 @@ describe('serverMessage', () => {
     ['a pong with the server time', { type: 'pong', ref: 'p', seq: 2, now: 1_700_000_000_000 }],
     ['an update with acks only', { type: 'update', seq: 2, acks: [{ ref: 'k1:4', seq: 2 }] }],
     ['an update with a view patch', { type: 'update', seq: 5, patch: { base: 4, ops: [{ op: 'set', path: ['seats', 0, 'name'], value: 'Aki' }, { op: 'splice', path: ['feed'], at: 0, remove: 1, items: [] }] } }],
+    ['an update with lines', { type: 'update', seq: 7, lines: [{ seq: 7, at: 1_700_000_000_000, i: 0, seen: { type: 'feed' } }] }],
+    ['a page of older lines', { type: 'log', ref: 'l1', seq: 9, more: true, lines: [{ seq: 2, at: 0, i: 1, seen: {} }] }],
     ['an update with a whole view', { type: 'update', seq: 5, view: { game: 'free-table' }, acks: [{ ref: 'a', seq: 4 }, { ref: 'b', seq: 5 }] }],
   ])('accepts %s', (_name, msg) => {
     expect(serverMessage.safeParse(msg).success).toBe(true);
@@ -70,6 +79,10 @@ describe('serverMessage', () => {
     ['a patch op of no known kind', { type: 'update', seq: 5, patch: { base: 4, ops: [{ op: 'move', path: ['a'], to: ['b'] }] } }],
     ['an ack that is not a ref', { type: 'update', seq: 5, acks: [{ ref: '', seq: 5 }] }],
     ['an ack without its seq', { type: 'update', seq: 5, acks: [{ ref: 'a' }] }],
+    ['a welcome without its lines', { ...welcome, now: 0, lines: undefined }],
+    ['a line without its time', { type: 'update', seq: 7, lines: [{ seq: 7, i: 0, seen: {} }] }],
+    ['a line with a fractional time', { type: 'update', seq: 7, lines: [{ seq: 7, at: 1.5, i: 0, seen: {} }] }],
+    ['a page without `more`', { type: 'log', ref: 'l1', seq: 9, lines: [] }],
     ['a welcome of another protocol version', { type: 'welcome', protocol: 99, room: { id: 'r', game: 'g', title: 't' }, viewer: { role: 'gm' }, seq: 0, view: {} }],
   ])('rejects %s', (_name, msg) => {
     expect(serverMessage.safeParse(msg).success).toBe(false);

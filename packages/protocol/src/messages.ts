@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { rejectionCode, viewer } from './common.ts';
-import { PROTOCOL_VERSION } from './version.ts';
+import { MAX_LOG_PAGE, PROTOCOL_VERSION } from './version.ts';
 import { viewPatch } from './view-patch.ts';
 
 /** Sent in the Socket.IO handshake (`auth`), again on every reconnect. */
@@ -28,10 +28,24 @@ export const clientMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ping'), ref }),
   /** The client holds no view it can patch (a patch for another base): send a fresh `welcome`. */
   z.object({ type: z.literal('resync') }),
+  /** Older lines of this viewer's timeline: up to `limit` lines of the entries before seq `before`. */
+  z.object({ type: z.literal('log'), ref, before: z.number().int().min(1), limit: z.number().int().min(1).max(MAX_LOG_PAGE) }),
 ]);
 export type ClientMessage = z.infer<typeof clientMessage>;
 
 export const roomInfo = z.object({ id: z.string(), game: z.string(), title: z.string() });
+
+/**
+ * One line of a viewer's timeline: event `i` of the log entry `seq`, committed at `at` (ms since the epoch), as
+ * that viewer reads it (`seen`, the game's view event; the events a viewer reads nothing of give no line).
+ */
+export const logLine = z.object({
+  seq: z.number().int().min(1),
+  at: z.number().int().nonnegative(),
+  i: z.number().int().nonnegative(),
+  seen: z.unknown(),
+});
+export type LogLine = z.infer<typeof logLine>;
 
 /** The server's clock when it sent the message (ms since the epoch): clients count down to deadlines on it. */
 const serverNow = z.number().int().nonnegative();
@@ -49,6 +63,9 @@ export const serverMessage = z.discriminatedUnion('type', [
     seq: z.number().int(),
     now: serverNow,
     view: z.unknown(),
+    /** The newest lines of this viewer's timeline, oldest first; `more`: older ones can be asked for (`log`). */
+    lines: z.array(logLine),
+    more: z.boolean(),
   }),
   /**
    * What one batch of commits did, for one viewer: sent once to all that viewer's sockets. `patch` turns the view
@@ -62,7 +79,11 @@ export const serverMessage = z.discriminatedUnion('type', [
     patch: viewPatch.optional(),
     view: z.unknown().optional(),
     acks: z.array(z.object({ ref, seq: z.number().int() })).optional(),
+    /** The lines this viewer reads of the batch's entries, oldest first; absent when there are none. */
+    lines: z.array(logLine).optional(),
   }),
+  /** The answer to a client's `log`, to that socket alone: lines before its `before`, oldest first. */
+  z.object({ type: z.literal('log'), ref, lines: z.array(logLine), more: z.boolean(), seq: z.number().int() }),
   /** A command answered without a commit: a retried ref whose command had committed before (idempotent refs). */
   z.object({ type: z.literal('ack'), ref, seq: z.number().int() }),
   /** A pong also tells the server's time, so a client can measure its clock offset over a round trip. */

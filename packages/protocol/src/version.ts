@@ -1,5 +1,8 @@
 /** Bumped whenever a wire shape changes incompatibly; client and server refuse to talk across versions. */
-export const PROTOCOL_VERSION = 3 as const;
+export const PROTOCOL_VERSION = 4 as const;
+
+/** Most lines one `log` request may ask for. */
+export const MAX_LOG_PAGE = 200;
 
 /** Largest inbound message, in UTF-16 code units of its JSON text. */
 export const MAX_MESSAGE_CHARS = 16_384;

@@ -1,6 +1,7 @@
 import type { ServerMessage, Viewer } from '@veiltable/protocol';
 import { CommandTracker, type CommandOutcome, type Rejection } from './command-tracker.svelte.ts';
 import { ServerClock } from './server-clock.svelte.ts';
+import { Timeline } from '../ui/timeline/timeline.svelte.ts';
 import { SocketLink, socketIoFactory, type AuthProvider, type ConnectionStatus, type SocketFactory } from './socket-link.svelte.ts';
 import { ViewReplica } from '@veiltable/protocol/view-replica';
 import { PROTOCOL_VERSION } from '@veiltable/protocol/version';
@@ -19,7 +20,7 @@ export interface FrameCheck {
   view(view: unknown): string | null;
 }
 
-const MESSAGE_TYPES = new Set<string>(['welcome', 'update', 'ack', 'pong', 'rejected', 'kicked']);
+const MESSAGE_TYPES = new Set<string>(['welcome', 'update', 'log', 'ack', 'pong', 'rejected', 'kicked']);
 
 /** What the page checks without the protocol's schemas: a message object of a type it knows. */
 const shapeCheck: FrameCheck = {
@@ -31,9 +32,9 @@ const shapeCheck: FrameCheck = {
 type RoomInfo = Extract<ServerMessage, { type: 'welcome' }>['room'];
 
 /**
- * One viewer's live link to a room, made of four parts: the socket and its status (SocketLink), the commands
- * awaiting answers (CommandTracker), the view as the server sent it (ViewReplica) and the server's clock
- * (ServerClock). This class routes each message to them and keeps what the page renders.
+ * One viewer's live link to a room, made of five parts: the socket and its status (SocketLink), the commands
+ * awaiting answers (CommandTracker), the view as the server sent it (ViewReplica), the viewer's lines of the log
+ * (Timeline) and the server's clock (ServerClock). This class routes each message to them and keeps what the page renders.
  */
 export class Connection<V = unknown> {
   /** The room's seq as of the last message applied; sent on every reconnect. */
@@ -47,6 +48,12 @@ export class Connection<V = unknown> {
   readonly link: SocketLink;
   readonly commands = new CommandTracker();
   readonly clock = new ServerClock();
+  /** This viewer's lines of the room's log: pages are asked for on this link. */
+  readonly timeline = new Timeline((before, limit) => {
+    if (this.link.status !== 'online') return null;
+    const ref = this.commands.ref();
+    return this.link.send({ type: 'log', ref, before, limit }) ? ref : null;
+  });
   private readonly replica = new ViewReplica();
   private readonly check: FrameCheck;
   /** A resync was asked for and its welcome has not come yet. */
@@ -138,6 +145,7 @@ export class Connection<V = unknown> {
         this.viewer = message.viewer;
         this.view = message.view as V;
         this.lastSeq = message.seq;
+        this.timeline.reset(message.lines, message.more);
         this.link.welcomed();
         // Commands the last socket left unanswered go again under their refs; the server answers each once.
         for (const pending of this.commands.unanswered()) this.link.send(pending);
@@ -149,6 +157,7 @@ export class Connection<V = unknown> {
         const step = this.replica.receive(message);
         if (step === 'changed') this.show();
         if (step === 'lost') this.resync();
+        if (message.lines) this.timeline.append(message.lines);
         // After the view, so a command's caller resumes on a view that already shows its commit.
         if (message.acks) this.commands.committed(message.acks);
         return;
@@ -156,7 +165,12 @@ export class Connection<V = unknown> {
       case 'ack':
         this.commands.committed([{ ref: message.ref, seq: message.seq }]);
         return;
+      case 'log':
+        this.timeline.older(message.ref, message.lines, message.more);
+        return;
       case 'rejected':
+        // A page request refused is shown like any refusal; the timeline lets the reader ask again.
+        this.timeline.refused(message.ref);
         this.commands.refused(message.ref, message.code, message.rule, message.detail);
         return;
       case 'kicked':

@@ -1,4 +1,4 @@
-import { PROTOCOL_VERSION, WIRE_EVENT, type HandshakeAuth } from '@veiltable/protocol';
+import { PROTOCOL_VERSION, WIRE_EVENT, type HandshakeAuth, type LogLine } from '@veiltable/protocol';
 import { freeTableView, type FreeTableView } from '@veiltable/protocol/games/free-table';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { Connection, type AuthProvider, type WireSocket } from './connection.svelte.ts';
@@ -34,7 +34,6 @@ function view(over: Partial<FreeTableView> = {}): FreeTableView {
     game: 'free-table',
     viewer: { role: 'player', seat: 's1' },
     seats: [{ id: 's1', name: 'Aki', handCount: 0 }],
-    feed: [],
     diceSystem: 'DiceBot',
     cast: [{ id: 's1.c1', owner: { role: 'player', seat: 's1' }, name: 'Aki', color: '#d9480f', palette: [] }],
     notes: null,
@@ -46,7 +45,7 @@ function view(over: Partial<FreeTableView> = {}): FreeTableView {
   };
 }
 
-const welcome = (seq: number, v = view()) => ({
+const welcome = (seq: number, v = view(), lines: LogLine[] = [], more = false) => ({
   type: 'welcome',
   protocol: PROTOCOL_VERSION,
   room: { id: 'r1', game: 'free-table', title: 'Night at the inn' },
@@ -54,6 +53,8 @@ const welcome = (seq: number, v = view()) => ({
   seq,
   now: 0,
   view: v,
+  lines,
+  more,
 });
 
 let socket: FakeSocket;
@@ -333,5 +334,55 @@ describe('losing the connection', () => {
     expect(conn.status).toBe('kicked');
     expect(conn.reason).toBe('TOKEN_REVOKED');
     expect(socket.connects).toBe(0);
+  });
+});
+
+describe('the timeline', () => {
+  const chat = (seq: number, text: string, i = 0): LogLine => ({
+    seq,
+    at: 1_700_000_000_000 + seq,
+    i,
+    seen: { type: 'feed', item: { kind: 'chat', id: `m${seq}`, from: { role: 'gm' }, to: { kind: 'all' }, channel: 'main', text } },
+  });
+  const texts = () => conn.timeline.lines.map((l) => (l.read.kind === 'chat' ? l.read.item.text : l.read.kind));
+
+  test('a welcome\'s page, then update lines, then an older page asked for on the link', () => {
+    socket.fire(WIRE_EVENT, welcome(7, view(), [chat(6, 'six'), chat(7, 'seven')], true));
+    socket.fire(WIRE_EVENT, { type: 'update', seq: 8, lines: [chat(8, 'eight')] });
+    expect(texts()).toEqual(['six', 'seven', 'eight']);
+    conn.timeline.loadOlder();
+    const asked = socket.sent.find((m) => (m as { type: string }).type === 'log') as { ref: string; before: number; limit: number };
+    expect(asked).toMatchObject({ type: 'log', before: 6, limit: 100 });
+    expect(conn.timeline.loading).toBe(true);
+    socket.fire(WIRE_EVENT, { type: 'log', ref: asked.ref, seq: 8, lines: [chat(2, 'two'), chat(5, 'five')], more: false });
+    expect(texts()).toEqual(['two', 'five', 'six', 'seven', 'eight']);
+    expect(conn.timeline.more).toBe(false);
+    expect(conn.timeline.loading).toBe(false);
+  });
+
+  test('a refused page request can be asked again, and the refusal is shown', () => {
+    socket.fire(WIRE_EVENT, welcome(7, view(), [chat(7, 'seven')], true));
+    conn.timeline.loadOlder();
+    const asked = socket.sent.find((m) => (m as { type: string }).type === 'log') as { ref: string };
+    socket.fire(WIRE_EVENT, { type: 'rejected', ref: asked.ref, code: 'RATE_LIMITED', seq: 7 });
+    expect(conn.timeline.loading).toBe(false);
+    expect(conn.rejections.map((r) => r.code)).toEqual(['RATE_LIMITED']);
+    conn.timeline.loadOlder();
+    expect(socket.sent.filter((m) => (m as { type: string }).type === 'log')).toHaveLength(2);
+  });
+
+  test('a reconnect\'s welcome replaces the lines held with its page', () => {
+    socket.fire(WIRE_EVENT, welcome(7, view(), [chat(7, 'seven')], false));
+    socket.fire(WIRE_EVENT, { type: 'update', seq: 8, lines: [chat(8, 'eight')] });
+    socket.fire(WIRE_EVENT, welcome(10, view(), [chat(9, 'nine'), chat(10, 'ten')], true));
+    expect(texts()).toEqual(['nine', 'ten']);
+    expect(conn.timeline.more).toBe(true);
+  });
+
+  test('no page is asked for while offline', () => {
+    conn.timeline.reset([chat(7, 'seven')], true);
+    conn.timeline.loadOlder();
+    expect(socket.sent.some((m) => (m as { type: string }).type === 'log')).toBe(false);
+    expect(conn.timeline.loading).toBe(false);
   });
 });

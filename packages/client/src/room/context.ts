@@ -3,6 +3,7 @@ import { getContext, setContext } from 'svelte';
 import type { ConnectionStatus } from './socket-link.svelte.ts';
 import type { Send } from './send.ts';
 import type { Clock } from './server-clock.svelte.ts';
+import type { Timeline } from '../ui/timeline/timeline.svelte.ts';
 
 /**
  * The room a table is shown in, as every component below the room page reads it: reactive (each field reads the
@@ -26,6 +27,8 @@ export interface Room<View = unknown, Command = unknown> {
   /** This page's link token: the GM's tools present it to the HTTP API. */
   readonly token: string;
   readonly send: Send<Command>;
+  /** This viewer's lines of the room's log, newest last. */
+  readonly timeline: Timeline;
 }
 
 const ROOM: unique symbol = Symbol('room');

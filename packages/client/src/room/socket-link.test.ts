@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, test } from 'vitest';
 import { SocketLink, type AuthProvider, type WireSocket } from './socket-link.svelte.ts';
-import { WIRE_EVENT } from '@veiltable/protocol/version';
+import { PROTOCOL_VERSION, WIRE_EVENT } from '@veiltable/protocol/version';
 
 class FakeSocket implements WireSocket {
   active = true;
@@ -29,7 +29,7 @@ let attempt: (n: number) => void;
 let link: SocketLink;
 let frames: unknown[];
 let closes: boolean[];
-const auth: AuthProvider = (cb) => cb({ token: 'tok_abcdefghijklmnopqrstuvwxyz', protocol: 3 });
+const auth: AuthProvider = (cb) => cb({ token: 'tok_abcdefghijklmnopqrstuvwxyz', protocol: PROTOCOL_VERSION });
 
 beforeEach(() => {
   socket = new FakeSocket();

@@ -3,6 +3,7 @@ import { render } from 'svelte/server';
 import { describe, expect, test, vi } from 'vitest';
 import { ROOM_CONTEXT, type Room } from '../room/context.ts';
 import RoomLayout from './room-layout.svelte';
+import { Timeline } from './timeline/timeline.svelte.ts';
 import { showSection } from './section-nav.ts';
 
 const room = (over: Partial<Room> = {}): Room => ({
@@ -17,6 +18,7 @@ const room = (over: Partial<Room> = {}): Room => ({
   clock: { now: () => 0 },
   token: 'tok_abcdefghijklmnopqrstuvwxyz',
   send: async () => ({ ok: true, seq: 1 }),
+  timeline: new Timeline(() => null),
   ...over,
 });
 const columns = createRawSnippet(() => ({ render: () => '<div class="room-col"><section id="board" class="panel"></section></div>' }));

@@ -24,7 +24,7 @@ export const rollId = z.string().regex(/^r(?:[0-9]{1,7}|\.(?:gm|s[0-9]{1,4})\.(?
 export const channel = z.enum(['main', 'other']);
 export type Channel = z.infer<typeof channel>;
 
-/** One line of the room feed (chat and dice write it) as a viewer sees it. */
+/** A chat line or a roll as a viewer reads it, in the `feed` and `roll.revealed` events of its timeline. */
 export const feedItem = z.discriminatedUnion('kind', [
   /** `speaker`: the character the line was spoken as (its public face when it was sent); absent for a plain line. */
   z.object({ kind: z.literal('chat'), id: z.string(), from: actorRef, to: audience, channel, text: z.string(), speaker: speaker.optional() }),
@@ -47,8 +47,8 @@ export type FeedItem = z.infer<typeof feedItem>;
 /** The BCDice game system a room reads dice commands in (the dice capability's list of ids). */
 export const diceSystemId = z.string().min(1).max(64);
 
-/** The feed's part of a view: the newest lines this viewer may see, and the room's dice system. */
-export const feedView = { feed: z.array(feedItem), diceSystem: diceSystemId };
+/** The dice capability's part of a view: the room's dice system (chat and rolls reach viewers as lines of the log). */
+export const feedView = { diceSystem: diceSystemId };
 
 export const feedEvents = [
   z.object({ type: z.literal('feed'), item: feedItem }),

@@ -42,6 +42,10 @@ export function memoryStore(): Store {
     async readLog(roomId, afterSeq, limit = Number.MAX_SAFE_INTEGER) {
       return copy(room(roomId).log.filter((e) => e.seq > afterSeq).slice(0, limit));
     },
+    async readLogBefore(roomId, beforeSeq, limit) {
+      const older = room(roomId).log.filter((e) => e.seq < beforeSeq);
+      return copy(limit > 0 ? older.slice(-limit) : []);
+    },
     async latestSeq(roomId) {
       return room(roomId).log.at(-1)?.seq ?? 0;
     },

@@ -132,6 +132,20 @@ export function sqlStore(db: Kysely<Database>): Store {
       return (await q.execute()).map(toEntry);
     },
 
+    async readLogBefore(roomId, beforeSeq, limit) {
+      if (limit <= 0) return [];
+      // Read newest first along the (room_id, seq) primary key, so the page costs `limit` rows whatever the log's length.
+      const rows = await db
+        .selectFrom('room_events')
+        .selectAll()
+        .where('room_id', '=', roomId)
+        .where('seq', '<', beforeSeq)
+        .orderBy('seq', 'desc')
+        .limit(limit)
+        .execute();
+      return rows.reverse().map(toEntry);
+    },
+
     async latestSeq(roomId) {
       const r = await db
         .selectFrom('room_events')

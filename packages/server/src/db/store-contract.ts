@@ -217,6 +217,45 @@ export function storeContract(name: string, open: OpenStore): void {
       expect(await store.latestSeq(other.id)).toBe(3);
     });
 
+    test('readLogBefore of an empty room, or before its first entry, is empty', async () => {
+      const room = await newRoom();
+      expect(await store.readLogBefore(room.id, 1, 10)).toEqual([]);
+      expect(await store.readLogBefore(room.id, 100, 10)).toEqual([]);
+      await store.append(room.id, entry(1));
+      expect(await store.readLogBefore(room.id, 1, 10)).toEqual([]);
+    });
+
+    test.each([
+      ['the newest page of a log', 8, 3, [5, 6, 7]],
+      ['a page ending exactly at the first entry', 4, 3, [1, 2, 3]],
+      ['a page longer than what is left', 3, 5, [1, 2]],
+      ['a limit of one', 6, 1, [5]],
+      ['a limit of zero', 6, 0, []],
+      ['a before past the end reads from the last entry', 50, 2, [6, 7]],
+    ])('readLogBefore: %s', async (_name, before, limit, expected) => {
+      const room = await newRoom();
+      const other = await newRoom();
+      await store.appendBatch(room.id, [1, 2, 3, 4, 5, 6, 7].map((seq) => entry(seq)));
+      await store.appendBatch(other.id, [1, 2, 3, 4, 5, 6, 7, 8, 9].map((seq) => entry(seq, { other: true })));
+      const page = await store.readLogBefore(room.id, before, limit);
+      expect(page.map((e) => e.seq)).toEqual(expected);
+      expect(page).toEqual(expected.map((seq) => entry(seq)));
+    });
+
+    test('readLogBefore pages back to the first entry with no gap and no repeat', async () => {
+      const room = await newRoom();
+      await store.appendBatch(room.id, Array.from({ length: 23 }, (_, i) => entry(i + 1)));
+      const seen: number[] = [];
+      let before = (await store.latestSeq(room.id)) + 1;
+      for (;;) {
+        const page = await store.readLogBefore(room.id, before, 5);
+        if (page.length === 0) break;
+        seen.unshift(...page.map((e) => e.seq));
+        before = page[0]!.seq;
+      }
+      expect(seen).toEqual(Array.from({ length: 23 }, (_, i) => i + 1));
+    });
+
     test('the snapshot with the highest seq wins; saving a seq again replaces it', async () => {
       const room = await newRoom({ at: 0 });
       const other = await newRoom({ other: 0 });

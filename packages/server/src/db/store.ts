@@ -73,6 +73,8 @@ export interface Store {
   appendBatch(roomId: string, entries: LogEntry[]): Promise<void>;
   /** Entries with seq > afterSeq, ascending, at most `limit`. */
   readLog(roomId: string, afterSeq: number, limit?: number): Promise<LogEntry[]>;
+  /** The newest `limit` entries with seq < beforeSeq, ascending (a timeline read backwards, page by page). */
+  readLogBefore(roomId: string, beforeSeq: number, limit: number): Promise<LogEntry[]>;
   /** The last seq in the room's log (0 when empty). */
   latestSeq(roomId: string): Promise<number>;
   /** The seq of the command this actor committed under this ref, if it did (a retried command's first commit). */

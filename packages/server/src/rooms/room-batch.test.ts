@@ -100,11 +100,19 @@ describe('group commit', () => {
     expect(counterCalls.view).toBe(2);
     const seen = updates(player.got);
     expect(seen.map((m) => m.seq)).toEqual([1, 4]);
-    expect(seen.at(-1)).toEqual({ type: 'update', seq: 4, patch: { base: 1, ops: [{ op: 'set', path: ['n'], value: 6 }] } });
+    // The batch's lines ride on the same update: a player reads that something was hidden, not what.
+    const line = (seq: number, seen: unknown) => ({ seq, at: expect.any(Number), i: 0, seen });
+    expect(seen.at(-1)).toEqual({
+      type: 'update',
+      seq: 4,
+      patch: { base: 1, ops: [{ op: 'set', path: ['n'], value: 6 }] },
+      lines: [line(2, { type: 'inc', n: 3 }), line(3, { type: 'hidden' }), line(4, { type: 'inc', n: 6 })],
+    });
     expect(player.view()).toEqual({ game: 'counter', n: 6, secret: null, seats: [] });
     expect(JSON.stringify(player.got)).not.toContain('OWLBEAR');
     expect(updates(gm.got).map((m) => m.seq)).toEqual([1, 4]);
     expect(gm.view()).toMatchObject({ n: 6, secret: 'OWLBEAR-9' });
+    expect(updates(gm.got).at(-1)?.lines?.map((l) => l.seen)).toEqual([{ type: 'inc', n: 3 }, { type: 'hidden', secret: 'OWLBEAR-9' }, { type: 'inc', n: 6 }]);
   });
 
   test('nothing is acknowledged or sent before the batch write lands', async () => {

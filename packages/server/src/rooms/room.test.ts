@@ -203,10 +203,17 @@ describe('Room connections', () => {
     counterCalls.view = 0;
     await room.submit({ type: 'hide', secret: 'MIMIC-7' }, GM);
     expect(counterCalls.view).toBe(3);
-    // Only the GM's view changed: the others get nothing for a commit that changed nothing they see.
-    expect(got('g1').at(-1)).toEqual({ type: 'update', seq: 1, patch: { base: 0, ops: [{ op: 'set', path: ['secret'], value: 'MIMIC-7' }] } });
+    // Only the GM's view changed; the players read a line that something was hidden, the spectator nothing at all.
+    const at = expect.any(Number);
+    expect(got('g1').at(-1)).toEqual({
+      type: 'update',
+      seq: 1,
+      patch: { base: 0, ops: [{ op: 'set', path: ['secret'], value: 'MIMIC-7' }] },
+      lines: [{ seq: 1, at, i: 0, seen: { type: 'hidden', secret: 'MIMIC-7' } }],
+    });
     expect(got('g2').at(-1)).toEqual(got('g1').at(-1));
-    for (const id of ['p1', 'p2', 'x']) expect(got(id).map((m) => m.type)).toEqual(['welcome']);
+    for (const id of ['p1', 'p2']) expect(got(id).at(-1)).toEqual({ type: 'update', seq: 1, lines: [{ seq: 1, at, i: 0, seen: { type: 'hidden' } }] });
+    expect(got('x').map((m) => m.type)).toEqual(['welcome']);
     expect(JSON.stringify([got('p1'), got('x')])).not.toContain('MIMIC');
   });
 
@@ -217,14 +224,14 @@ describe('Room connections', () => {
     expect(r.ok && r.value.seq).toBe(1);
     expect(got('p1').at(-1)).toMatchObject({ type: 'update', seq: 1, acks: [{ ref: 'k1:1', seq: 1 }] });
     expect(got('p2').at(-1)).toEqual(got('p1').at(-1));
-    expect(got('g').at(-1)).toEqual({ type: 'update', seq: 1, patch: { base: 0, ops: [{ op: 'set', path: ['n'], value: 2 }] } });
+    expect(got('g').at(-1)).toEqual({ type: 'update', seq: 1, patch: { base: 0, ops: [{ op: 'set', path: ['n'], value: 2 }] }, lines: [{ seq: 1, at: expect.any(Number), i: 0, seen: { type: 'inc', n: 2 } }] });
   });
 
   test('an ack goes out even when the command changed nothing its viewer sees', async () => {
     const { room } = await makeRoom();
     await room.attach(conn('p', S1));
     await room.submit({ type: 'inc', by: 0 }, S1, 'k2:1');
-    expect(got('p').at(-1)).toEqual({ type: 'update', seq: 1, acks: [{ ref: 'k2:1', seq: 1 }] });
+    expect(got('p').at(-1)).toEqual({ type: 'update', seq: 1, acks: [{ ref: 'k2:1', seq: 1 }], lines: [{ seq: 1, at: expect.any(Number), i: 0, seen: { type: 'inc', n: 0 } }] });
   });
 
   test('a retry of a committed ref is answered with its commit, not committed again; one ref twice in a batch commits once', async () => {

@@ -1,11 +1,12 @@
 import type { AnyGame, GameTimer, Rejection, Result, SeatInfo } from '@veiltable/engine';
 import { canonicalJson, err, ok } from '@veiltable/engine';
-import type { ServerMessage, Viewer } from '@veiltable/protocol';
+import type { LogLine, ServerMessage, Viewer } from '@veiltable/protocol';
 import { PROTOCOL_VERSION } from '@veiltable/protocol';
 import type { LogEntry, RoomRecord, Store } from '../db/store.ts';
 import { isStoreUnavailable, VersionConflict } from '../db/store.ts';
 import type { Queued, SubmitResult } from './group-commit.ts';
 import { failedAnswers, MAX_BATCH, planBatch } from './group-commit.ts';
+import { inEnvelopes, readLinesBefore, WELCOME_LINES } from './log-lines.ts';
 import type { RoomPort } from './room-port.ts';
 import { nullPort } from './room-port.ts';
 import type { TimerHost } from './room-timers.ts';
@@ -298,14 +299,25 @@ export class Room {
     return this.run(async () => {
       this.assertLoaded();
       if (this.stale) await this.catchUpFromStore(true);
+      // On the queue, so no commit slips between the page read and the join: the updates after it carry the rest.
+      const page = await readLinesBefore(this.store, this.id, conn.viewer, this.liveSeq + 1, WELCOME_LINES);
       this.groups.leave(conn.id);
       const joined = this.groups.join(conn.id, conn.viewer, this.liveState, this.liveSeq);
       this.idleSince = null;
-      this.port.toConnection(conn.id, this.welcome(conn.viewer, joined.seq, joined.view), joined.group);
+      this.port.toConnection(conn.id, this.welcome(conn.viewer, joined.seq, joined.view, page), joined.group);
     });
   }
 
-  private welcome(viewer: Viewer, seq: number, view: unknown): ServerMessage {
+  /**
+   * One page of a viewer's timeline: its lines of the entries before seq `before` (newest first chosen, oldest first
+   * sent), and whether it reads older ones. Entries are never changed once stored, so it needs no turn on the queue.
+   */
+  logPage(viewer: Viewer, before: number, limit: number): Promise<{ lines: LogLine[]; more: boolean }> {
+    this.assertLoaded();
+    return readLinesBefore(this.store, this.id, viewer, Math.min(before, this.liveSeq + 1), limit);
+  }
+
+  private welcome(viewer: Viewer, seq: number, view: unknown, page: { lines: LogLine[]; more: boolean }): ServerMessage {
     return {
       type: 'welcome',
       protocol: PROTOCOL_VERSION,
@@ -314,6 +326,8 @@ export class Room {
       seq,
       now: this.clock.now(),
       view,
+      lines: page.lines,
+      more: page.more,
     };
   }
 
@@ -415,7 +429,7 @@ export class Room {
       if (list) list.push(ack);
       else acks.set(key, [ack]);
     }
-    for (const [group, msg] of this.groups.updates(state, last.seq, acks)) {
+    for (const [group, msg] of this.groups.updates(state, entries, acks)) {
       try {
         this.port.toViewer(group, msg);
       } catch (e) {
@@ -441,12 +455,4 @@ export class Room {
       console.error(`room ${this.id}: snapshot at ${this.liveSeq} failed`, e);
     }
   }
-}
-
-/**
- * Whether logged events are in today's envelope (kernel/events.ts). Entries logged before it are replayed without
- * comparing their events, which were written in another form; rooms stopped gracefully (SIGTERM) replay none.
- */
-function inEnvelopes(events: unknown[]): boolean {
-  return events.every((e) => typeof e === 'object' && e !== null && Array.isArray((e as { parts?: unknown }).parts));
 }

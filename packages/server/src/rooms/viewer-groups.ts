@@ -1,6 +1,8 @@
 import type { AnyGame } from '@veiltable/engine';
 import type { ServerMessage, Viewer } from '@veiltable/protocol';
 import { diffJson } from '@veiltable/protocol';
+import type { LogEntry } from '../db/store.ts';
+import { linesFor } from './log-lines.ts';
 import { viewerKey } from './viewer-key.ts';
 
 /** One viewer's connections and the view they all hold, as of `seq`: what the next patch applies to. */
@@ -61,16 +63,20 @@ export class ViewerGroups {
   }
 
   /**
-   * The update each group gets for the live `state` at `seq`: its patch (or whole view, when the patch would replace
-   * the root), and `acks` its viewer's commands committed in the batch. Groups with neither get nothing.
+   * The update each group gets for the live `state` after the batch's `entries`: its patch (or whole view, when the
+   * patch would replace the root), `acks` its viewer's commands committed in the batch, and the timeline lines its
+   * viewer reads of the entries. Groups with none of these get nothing.
    */
-  *updates(state: unknown, seq: number, acks: ReadonlyMap<string, { ref: string; seq: number }[]>): Generator<[string, Update]> {
+  *updates(state: unknown, entries: readonly LogEntry[], acks: ReadonlyMap<string, { ref: string; seq: number }[]>): Generator<[string, Update]> {
+    const seq = entries.at(-1)?.seq;
+    if (seq === undefined) return;
     for (const [key, group] of this.groups) {
       const view = this.game.view(state, group.viewer);
       const ops = diffJson(group.view, view);
       const acked = acks.get(key);
-      if (ops.length === 0 && !acked) continue;
-      const msg: Update = { type: 'update', seq, ...(acked ? { acks: acked } : {}) };
+      const lines = linesFor(entries, group.viewer);
+      if (ops.length === 0 && !acked && lines.length === 0) continue;
+      const msg: Update = { type: 'update', seq, ...(acked ? { acks: acked } : {}), ...(lines.length > 0 ? { lines } : {}) };
       if (ops.length > 0) {
         // A patch that replaces the whole view says nothing a view does not say more simply.
         if (ops.length === 1 && ops[0]!.path.length === 0) msg.view = view;

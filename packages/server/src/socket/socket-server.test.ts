@@ -108,11 +108,11 @@ describe('views travel as patches', () => {
     gm.send({ type: 'command', ref: 'w1', command: { type: 'chat.send', to: { kind: 'seat', seat: table.bora.seat }, text: 'psst' } });
     const { seq } = (await gm.reply('w1')) as { seq: number };
     expect(seq).toBe(7);
+    // The whisper changes no view: its two speakers get it as a line, without a patch; the others get nothing.
     for (const [client, viewer, seqs] of [
-      [gm, GM, [[6, 5], [7, 6]]],
+      [gm, GM, [[6, 5], [7, undefined]]],
       [aki, { role: 'player', seat: table.aki.seat }, [[6, 5]]],
-      [bora, { role: 'player', seat: table.bora.seat }, [[6, 5], [7, 6]]],
-      // The whisper changes nothing a spectator sees: no update.
+      [bora, { role: 'player', seat: table.bora.seat }, [[6, 5], [7, undefined]]],
       [spectator, { role: 'spectator' }, [[6, 5]]],
     ] as const) {
       // A pong follows every update sent before it.
@@ -121,6 +121,8 @@ describe('views travel as patches', () => {
       expect(updates.map((m) => [m.seq, m.patch?.base])).toEqual(seqs);
       expect(updates.every((m) => m.view === undefined)).toBe(true);
       expect(client.view()).toEqual(asSent(table.room.viewFor(viewer)));
+      const whispered = updates.find((m) => m.seq === 7);
+      if (whispered) expect(JSON.stringify(whispered.lines)).toContain('psst');
     }
     expect(JSON.stringify(spectator.raw)).not.toContain('psst');
     expect(JSON.stringify(aki.raw)).not.toContain('psst');
@@ -131,7 +133,8 @@ describe('views travel as patches', () => {
     aki.send({ type: 'resync' });
     const again = await aki.next((m) => m.type === 'welcome');
     expect(again).toMatchObject({ type: 'welcome', seq: 5 });
-    aki.send({ type: 'command', ref: 'c1', command: { type: 'chat.send', to: { kind: 'all' }, text: 'back' } });
+    const card = handOf(aki, table.aki.seat)[0]!;
+    aki.send({ type: 'command', ref: 'c1', command: { type: 'card.play', card, faceUp: true } });
     expect(await aki.reply('c1')).toMatchObject({ type: 'update', seq: 6, patch: { base: 5 } });
     expect(aki.view()).toEqual(asSent(table.room.viewFor({ role: 'player', seat: table.aki.seat })));
   });

@@ -124,6 +124,15 @@ async function serveSocket(socket: Socket, data: SocketData, deps: SocketDeps, l
       attach().catch((e: unknown) => sendRejection(failure(room, null, e)));
       return;
     }
+    if (msg.type === 'log') {
+      const { ref } = msg;
+      // To this socket alone: the page is its viewer's, and only the socket that asked is waiting for it.
+      room.logPage(viewer, msg.before, msg.limit).then(
+        (page) => send({ type: 'log', ref, ...page, seq: room.seq }),
+        (e: unknown) => sendRejection(failure(room, ref, e)),
+      );
+      return;
+    }
     const { ref } = msg;
     const answer = room.submit(msg.command, viewer, ref, msg.retry === true).then(
       (result) => {

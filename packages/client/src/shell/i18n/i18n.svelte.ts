@@ -1,6 +1,6 @@
 import { dictionaryLoader, type Dictionary } from './dictionaries.ts';
 import type { MessageKey } from './keys.ts';
-import { addDictionaries, knownRejection, pickLang, translate, translateRejection, translateSystem, type Lang, type Params } from './translate.ts';
+import { addDictionaries, knownRejection, pickLang, translate, translateRejection, type Lang, type Params } from './translate.ts';
 
 const STORAGE_KEY = 'veiltable.lang';
 
@@ -86,11 +86,6 @@ export class I18n {
   knownRejection = (code: string): boolean => {
     void this.revision;
     return knownRejection(code);
-  };
-
-  system = (key: string, params: Record<string, string>): string => {
-    void this.revision;
-    return translateSystem(this.lang, key, params);
   };
 
   private fetch(part: string, lang: Lang): Promise<void> {

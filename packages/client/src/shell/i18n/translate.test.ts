@@ -4,7 +4,7 @@ import { DICTIONARY_GAMES, gameDictionaryLoaders } from './dictionaries.ts';
 import { I18n } from './i18n.svelte.ts';
 import { ja } from './ja.ts';
 import { ko } from './ko.ts';
-import { addDictionaries, format, pickLang, translate, translateRejection, translateSystem } from './translate.ts';
+import { addDictionaries, format, pickLang, translate, translateRejection } from './translate.ts';
 
 const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
@@ -87,11 +87,8 @@ describe('format and fallbacks', () => {
     expect(translateRejection('en', 'SOMETHING_NEW')).not.toContain('SOMETHING_NEW');
   });
 
-  test('system lines use their template, or fall back to key and params', async () => {
-    // The feed's lines are the free table's strings.
+  test('a game\'s strings join the core ones once its table has loaded', async () => {
     addDictionaries(await gameDictionaryLoaders['free-table']!());
-    expect(translateSystem('en', 'seat.added', { name: 'Aki' })).toBe('Aki joined the table.');
-    expect(translateSystem('en', 'odd.event', { a: 'x' })).toBe('odd.event (a=x)');
     expect(translate('ja', 'hand.count', { n: 3 })).toBe('3枚');
   });
 });

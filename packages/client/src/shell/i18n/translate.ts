@@ -62,11 +62,3 @@ export function translateRejection(lang: Lang, code: string): string {
   const key = `rejection.${code}`;
   return hasKey(key) ? translate(lang, key) : translate(lang, 'rejection.unknown');
 }
-
-/** A system feed line; unknown keys fall back to the key and its parameters. */
-export function translateSystem(lang: Lang, key: string, params: Record<string, string>): string {
-  const full = `system.${key}`;
-  if (hasKey(full)) return translate(lang, full, params);
-  const shown = Object.entries(params).map(([k, v]) => `${k}=${v}`);
-  return shown.length > 0 ? `${key} (${shown.join(', ')})` : key;
-}

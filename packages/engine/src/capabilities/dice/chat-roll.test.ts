@@ -96,6 +96,11 @@ describe('dice typed in the chat line are rolled by BCDice', () => {
 describe('secret rolls and whispers keep their audiences', () => {
   const PLANT = 'planted-secret-comment-7f3a';
 
+  /** The feed items a viewer is told of by the events (chat and rolls reach viewers as lines of the log). */
+  function toldTo(events: GameEvent[], viewer: Viewer): FeedItem[] {
+    return eventsFor(events, viewer).flatMap((e) => (e.type === 'feed' ? [e.item as FeedItem] : []));
+  }
+
   function sentTo(state: FreeTableState, events: GameEvent[], viewer: Viewer): string {
     return JSON.stringify([viewOf(state, viewer), eventsFor(events, viewer)]);
   }
@@ -115,7 +120,7 @@ describe('secret rolls and whispers keep their audiences', () => {
       const sent = sentTo(state, events, viewer);
       expect(sent.includes(PLANT), JSON.stringify(viewer)).toBe(reads);
       // Everyone learns that a roll happened.
-      const item = viewOf(state, viewer).feed.find((f: FeedItem) => f.id === roll.id);
+      const item = toldTo(events, viewer).find((f) => f.id === roll.id);
       expect(item?.kind === 'roll' && item.result !== undefined).toBe(reads);
     }
     const revealed = run(state, [[P(1), { type: 'roll.reveal', roll: roll.id }]]);
@@ -138,7 +143,7 @@ describe('secret rolls and whispers keep their audiences', () => {
     expect(roll.to).toEqual(to);
     expect(roll.id).toMatch(/^r\.(gm|s1)\.(s1|s2)\.1$/);
     expect(state.rollCount).toBe(0);
-    for (const viewer of inside) expect(viewOf(state, viewer).feed.find((f: FeedItem) => f.id === roll.id)).toMatchObject({ result: { text: '(2D6) ＞ 7[2,5] ＞ 7' }, to });
+    for (const viewer of inside) expect(toldTo(events, viewer).find((f) => f.id === roll.id)).toMatchObject({ result: { text: '(2D6) ＞ 7[2,5] ＞ 7' }, to });
     for (const viewer of outside) {
       const sent = sentTo(state, events, viewer);
       expect(sent).not.toContain(PLANT);

@@ -33,16 +33,12 @@ export type WhisperAudience = Exclude<ChatAudience, { kind: 'all' }>;
  * table (their ids are public: everyone sees that a roll happened), one line count per conversation (whispered
  * rolls count there too), so the id of a line tells a viewer nothing of conversations it is not part of, and the
  * BCDice game system dice commands are read in (absent: the generic DiceBot, as rooms made before it behave).
+ * Views carry none of it but the dice system: viewers read chat and rolls as lines of the log, which keeps every one.
  */
 export type FeedSlice = { feed: FeedEntry[]; rollCount: number; chatCounts: Record<string, number>; diceSystem?: DiceSystemId };
 
-/** How many feed items one view carries. */
-export const FEED_VIEW = 200;
-/**
- * How many feed items the state keeps: no more than a view can show, since every item is copied into the views of
- * every commit; older rolls can no longer be revealed. Their events stay in the log.
- */
-export const FEED_KEEP = FEED_VIEW;
+/** How many feed items the state keeps: older rolls can no longer be revealed. Their events stay in the log. */
+export const FEED_KEEP = 200;
 
 /** An empty feed; a game whose table reads dice in another system than DiceBot names it. */
 export function setupFeed(diceSystem?: DiceSystemId): FeedSlice {
@@ -116,13 +112,6 @@ export function rollSeenBy(item: RollEntry): Audience {
   return item.to ? union(whisperAudience(item.by, item.to), rollAudience(item)) : EVERYONE;
 }
 
-/** A feed item for this viewer: a hidden roll shows only that it happened; a line not meant for them is null. */
-export function feedItemFor(entry: FeedEntry, v: Viewer): FeedItem | null {
-  if (entry.kind === 'chat') return admits(chatAudience(entry), v) ? chatItem(entry) : null;
-  if (!admits(rollSeenBy(entry), v)) return null;
-  return rollItem(entry, admits(rollAudience(entry), v));
-}
-
 export function chatItem(entry: ChatEntry): FeedItem {
   const item: FeedItem = { kind: 'chat', id: entry.id, from: { ...entry.from }, to: { ...entry.to }, channel: entry.channel ?? 'main', text: entry.text };
   return entry.speaker ? { ...item, speaker: { ...entry.speaker } } : item;
@@ -143,7 +132,7 @@ export function rollItem(entry: RollEntry, withResult: boolean): FeedItem {
   return withResult ? { ...item, result: entry.result } : item;
 }
 
-/** The feed's part of a viewer's view: the newest FEED_VIEW lines it may see, and the room's dice system. */
-export function feedView(state: FeedSlice, viewer: Viewer): { feed: FeedItem[]; diceSystem: DiceSystemId } {
-  return { feed: state.feed.flatMap((entry) => feedItemFor(entry, viewer) ?? []).slice(-FEED_VIEW), diceSystem: diceSystemOf(state) };
+/** The dice capability's part of a viewer's view: the room's dice system (chat and rolls are lines of the log). */
+export function feedView(state: FeedSlice): { diceSystem: DiceSystemId } {
+  return { diceSystem: diceSystemOf(state) };
 }

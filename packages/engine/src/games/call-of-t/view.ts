@@ -34,7 +34,7 @@ export function view(state: CotState, viewer: Viewer): CotView {
     game: 'call-of-t',
     viewer,
     seats: state.seats.map((s) => ({ ...s })),
-    ...feedView(state, viewer),
+    ...feedView(state),
     ...castView(state, viewer, state.seats),
     cycle: state.cycle,
     phase: phaseView(state, viewer),

@@ -24,7 +24,7 @@ export function view(state: D6State, viewer: Viewer): D6View {
     viewer,
     options: state.options,
     seats: state.seats.map((s) => ({ ...s })),
-    ...feedView(state, viewer),
+    ...feedView(state),
     ...castView(state, viewer, state.seats),
     mode: state.mode,
     turn: state.turn,

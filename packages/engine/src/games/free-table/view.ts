@@ -13,7 +13,7 @@ export function view(state: FreeTableState, viewer: Viewer): FreeTableView {
     game: 'free-table',
     viewer: { ...viewer },
     seats: state.seats.map((s) => ({ id: s.id, name: s.name, handCount: handOf(state, s.id).length })),
-    ...feedView(state, viewer),
+    ...feedView(state),
     ...castView(state, viewer, state.seats),
     ...notesView(state, viewer),
     ...cardsView(state, viewer, state.seats.map((s) => s.id)),

@@ -51,7 +51,7 @@ export function view(state: GrailWarState, viewer: Viewer): GrailWarView {
     viewer: copyJson(viewer),
     options: copyJson(state.options),
     seats: state.seats.map((s) => ({ ...s })),
-    ...feedView(state, viewer),
+    ...feedView(state),
     ...castView(state, viewer, state.seats),
     characters,
     ledger: knowledgeFor(acl, state.ledger, viewer),
