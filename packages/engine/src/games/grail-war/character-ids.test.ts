@@ -47,14 +47,18 @@ describe('character ids the engine makes', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
-  test('an id sent with the command is not the wire’s to give: parsing drops it and the engine names the character', () => {
-    let s = seated(1);
-    const parsed = grailWar.parseCommand({ type: 'character.register', id: 'typed', seat: 's1', partner: null, sheet: servant() });
-    expect(parsed.ok).toBe(true);
-    if (!parsed.ok) return;
-    expect(parsed.value).not.toHaveProperty('id');
-    s = run(s, GM, parsed.value).state;
-    expect(Object.keys(s.characters)).toEqual(['c1']);
+  test('a registration logged before the engine named characters replays under the id its GM typed', () => {
+    let s = seated(2);
+    s = run(s, GM, { type: 'character.register', id: 'saber', seat: 's1', partner: null, sheet: servant() }).state;
+    s = run(s, GM, { type: 'character.register', seat: 's2', partner: 'saber', sheet: master() }).state;
+    expect(Object.keys(s.characters)).toEqual(['saber', 'c2']);
+    expect(s.characters['c2']?.partner).toBe('saber');
+  });
+
+  test('a logged id already taken is refused, never overwritten', () => {
+    let s = seated(2);
+    s = run(s, GM, { type: 'character.register', seat: 's1', partner: null, sheet: servant() }).state;
+    expect(refused(s, GM, { type: 'character.register', id: 'c1', seat: 's2', partner: null, sheet: master() })).toBe('DUPLICATE_CHARACTER GW-CORE-01');
   });
 
   test('a refused registration names nobody: the next one still gets c1', () => {

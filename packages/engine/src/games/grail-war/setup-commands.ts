@@ -29,7 +29,9 @@ export function optionsSet(ctx: Ctx, c: Cmd<'options.set'>): Result<void> {
 
 /** GM: registers a character sheet for a seat, optionally contracted to an existing partner (GW-CORE-01); the engine names it. */
 export function characterRegister(ctx: Ctx, c: Cmd<'character.register'>): Result<void> {
-  return enrol(ctx, nextCharacterId(ctx.state), c);
+  // An id comes only in entries logged before the engine named characters (see the command's schema).
+  if (c.id !== undefined && Object.hasOwn(ctx.state.characters, c.id)) return err('DUPLICATE_CHARACTER', 'GW-CORE-01');
+  return enrol(ctx, c.id ?? nextCharacterId(ctx.state), c);
 }
 
 /**

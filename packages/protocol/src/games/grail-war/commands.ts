@@ -97,7 +97,11 @@ export const gwCommand = z.discriminatedUnion('type', [
   z.object({ type: z.literal('options.set'), options: gwOptions.partial() }),
   z.object({ type: z.literal('seat.add'), name: z.string().trim().min(1).max(40) }),
   /** The engine names the character (c1, c2, …); the GM gives only its seat, partner and sheet. */
-  z.object({ type: z.literal('character.register'), seat: seatId, partner: gwCharacterId.nullable(), sheet: gwSheet }),
+  /**
+   * The engine names the character. `id` is read only from rooms logged before it did, whose GM typed one: their
+   * replays must name it as they did then. The page never sends it.
+   */
+  z.object({ type: z.literal('character.register'), seat: seatId, partner: gwCharacterId.nullable(), sheet: gwSheet, id: gwCharacterId.optional() }),
   z.object({ type: z.literal('character.update'), id: gwCharacterId, sheet: gwSheet }),
   z.object({ type: z.literal('knowledge.set'), entry: gwKnowledge }),
   z.object({ type: z.literal('knowledge.remove'), knower: gwCharacterId, target: gwCharacterId }),

@@ -561,6 +561,7 @@ export const gwEn = {
   'rejection.SEAL_NOT_IN_BATTLE': 'Under rules 000, 회복 is not used in battle.',
   'rejection.SEAL_VARIANT_OFF': '방어 태세 heal is off at this table.',
   'rejection.SEAT_HAS_CHARACTER': 'That seat already has a character.',
+  'rejection.DUPLICATE_CHARACTER': 'A character with that id is already registered.',
   'rejection.SERVANT_DOWN': 'Your servant is down.',
   'rejection.SERVANT_NOT_DOWN': 'Only when your servant is down.',
   'rejection.STAT_HAS_PLUS': 'That stat already has a +.',

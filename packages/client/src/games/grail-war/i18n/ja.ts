@@ -550,6 +550,7 @@ export const gwJa: Record<keyof typeof gwEn, string> = {
   'rejection.SEAL_NOT_IN_BATTLE': 'ルール000では回復は戦闘中に使えません。',
   'rejection.SEAL_VARIANT_OFF': 'このテーブルでは防御態勢の回復は使いません。',
   'rejection.SEAT_HAS_CHARACTER': 'その席にはすでにキャラクターがいます。',
+  'rejection.DUPLICATE_CHARACTER': 'そのIDのキャラクターはすでに登録されています。',
   'rejection.SERVANT_DOWN': 'サーヴァントが戦闘不能です。',
   'rejection.SERVANT_NOT_DOWN': 'サーヴァントが戦闘不能のときだけです。',
   'rejection.STAT_HAS_PLUS': 'その能力値にはすでに+があります。',

@@ -550,6 +550,7 @@ export const gwKo: Record<keyof typeof gwEn, string> = {
   'rejection.SEAL_NOT_IN_BATTLE': '규칙 000에서는 회복을 전투 중에 쓸 수 없습니다.',
   'rejection.SEAL_VARIANT_OFF': '이 테이블에서는 방어 태세 회복을 쓰지 않습니다.',
   'rejection.SEAT_HAS_CHARACTER': '그 좌석에는 이미 캐릭터가 있습니다.',
+  'rejection.DUPLICATE_CHARACTER': '그 ID의 캐릭터는 이미 등록되어 있습니다.',
   'rejection.SERVANT_DOWN': '서번트가 전투 불능입니다.',
   'rejection.SERVANT_NOT_DOWN': '서번트가 전투 불능일 때만 할 수 있습니다.',
   'rejection.STAT_HAS_PLUS': '그 능력치에는 이미 +가 있습니다.',
