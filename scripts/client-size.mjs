@@ -17,12 +17,16 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { renderPage, roomMeta } from '../packages/server/src/http/client-page.ts';
 
-const BUDGET = 80_000; // bytes of gzipped JavaScript, for a player or spectator page
 /**
- * Bytes a player's first load transfers, by encoding: index.html, scripts and styles. Measured at 69.0 kB (brotli)
- * and 79.6 kB (gzip) for the largest page (dungeon-2d6, in Korean); the budget leaves about 10% for growth.
+ * Bytes of gzipped JavaScript, for a player or spectator page. Every page carries the shared timeline, chat composer
+ * and characters panel: measured at 88.3 kB for the largest (call-of-t, in Korean), so the budget leaves about 4%.
  */
-const TRANSFER_BUDGET = { br: 76_000, gzip: 88_000 };
+const BUDGET = 92_000;
+/**
+ * Bytes a player's first load transfers, by encoding: index.html, scripts and styles. Measured at 82.6 kB (brotli)
+ * and 95.2 kB (gzip) for the largest page (call-of-t, in Korean); the budget leaves about 10% for growth.
+ */
+const TRANSFER_BUDGET = { br: 91_000, gzip: 105_000 };
 const LANGS = ['ko', 'ja', 'en'];
 /** Text found in zod's code, minified or not: its schema classes are named by these strings. */
 const ZOD_MARKERS = ['$ZodType', '$ZodObject', 'ZodError'];
