@@ -48,8 +48,8 @@ describe('browser: characters', () => {
 
       // Speaking: as the character chosen in the panel.
       await aiko.locator(byId(`speak-as-${s1}.c1`)).check();
-      await aiko.locator(byId('chat-input')).fill('Good evening, everyone.');
-      await aiko.locator(byId('chat-send')).click();
+      await aiko.locator(byId('composer-input')).fill('Good evening, everyone.');
+      await aiko.locator(byId('composer-send')).click();
 
       // Bruno's socket receives the line with the speaker's face as it was when spoken.
       await watcher.waitFor(() => watcher.feedItems().some((f) => f.kind === 'chat' && f.text === 'Good evening, everyone.'), 'bruno: the line');
@@ -58,11 +58,11 @@ describe('browser: characters', () => {
       expect(watcher.frames.some((f) => f.text.includes('Lady Aiko of the Tower') && f.text.includes(hash))).toBe(true);
 
       // Bruno's phone shows it: the name in its colour, the portrait beside it, loaded from the server.
-      const shown = bruno.locator(byId('chat-line'), { hasText: 'Good evening, everyone.' });
+      const shown = bruno.locator(byId('tl-line'), { hasText: 'Good evening, everyone.' });
       await shown.waitFor({ timeout: UI_TIMEOUT_MS });
       expect(await shown.locator(byId('speaker')).innerText()).toContain('Lady Aiko of the Tower');
       expect(await shown.locator('.name').evaluate((b) => getComputedStyle(b).color)).toBe('rgb(43, 138, 62)');
-      await loaded(bruno, `${byId('chat-line')} ${byId('speaker-portrait')}`);
+      await loaded(bruno, `${byId('tl-line')} ${byId('speaker-portrait')}`);
       expect(await shown.locator(byId('speaker-portrait')).getAttribute('src')).toBe(`/api/portraits/${hash}`);
       // Bruno's panel lists Aiko's character among the others, with its portrait.
       await bruno.locator('nav.room-jump button[data-section="cast"]').click();

@@ -20,21 +20,21 @@ describe('browser · dice in the chat line', () => {
       await gm.waitFor(() => gm.current().diceSystem === 'Cthulhu', 'gm: the room reads Cthulhu');
       expect(await select.inputValue()).toBe('Cthulhu');
 
-      await aiko.getByTestId('chat-input').fill('CCB<=50 目星');
-      await aiko.getByTestId('chat-send').click();
-      await waitForCount(bruno, '[data-testid="roll-card"]', 1);
-      const shown = await bruno.getByTestId('roll-text').innerText();
-      expect(shown).toMatch(/^\(1D100<=50\) ＞ \d{1,3} ＞ \S+/);
-      expect(await bruno.getByTestId('roll-card').innerText()).toContain('目星');
-      expect(await bruno.getByTestId('chat-line').count()).toBe(0);
+      await aiko.getByTestId('composer-input').fill('CCB<=50 目星');
+      await aiko.getByTestId('composer-send').click();
+      await waitForCount(bruno, '[data-testid="tl-line"][data-kind="roll"]', 1);
+      const shown = await bruno.getByTestId('tl-roll').innerText();
+      expect(shown).toMatch(/\(1D100<=50\) ＞ \d{1,3} ＞ \S+/);
+      expect(await bruno.locator('[data-testid="tl-line"][data-kind="roll"]').innerText()).toContain('目星');
+      expect(await bruno.locator('[data-testid="tl-line"][data-kind="chat"]').count()).toBe(0);
 
-      await aiko.getByTestId('chat-input').fill(`S2D6 ${SECRET}`);
-      await aiko.getByTestId('chat-send').click();
-      await waitForCount(aiko, '[data-testid="roll-text"]', 2);
-      await waitForCount(bruno, '[data-testid="roll-card"]', 2);
-      expect(await bruno.getByTestId('roll-secret').count()).toBe(1);
+      await aiko.getByTestId('composer-input').fill(`S2D6 ${SECRET}`);
+      await aiko.getByTestId('composer-send').click();
+      await waitForCount(aiko, '[data-testid="tl-roll"]', 2);
+      await waitForCount(bruno, '[data-testid="tl-line"][data-kind="roll"]', 2);
+      expect(await bruno.getByTestId('tl-secret').count()).toBe(1);
       expect(await bruno.content()).not.toContain(SECRET);
-      expect(await aiko.getByTestId('roll-card').nth(1).innerText()).toContain(SECRET);
+      expect(await aiko.locator('[data-testid="tl-line"][data-kind="roll"]').nth(1).innerText()).toContain(SECRET);
       await aiko.screenshot({ path: join(ARTIFACTS, 'browser-dice-roller.png'), fullPage: true });
       await bruno.screenshot({ path: join(ARTIFACTS, 'browser-dice-other.png'), fullPage: true });
     });

@@ -26,7 +26,8 @@ describe('browser · grail war registration', () => {
       await desk.getByTestId('gw-register-open').click();
       await form(desk).waitFor({ timeout: UI_TIMEOUT_MS });
       // No raw JSON and no id field anywhere in the GM's Grail War panels.
-      expect(await desk.getByTestId('gw-gm-panel').locator('textarea').count()).toBe(0);
+      // (The invite panel's message preview is the one text box: the invitation to copy, never a sheet.)
+      expect(await desk.getByTestId('gw-gm-panel').locator('textarea:not([data-testid="invite-message"])').count()).toBe(0);
       expect(await form(desk).locator('input:not([type])').evaluateAll((els) => els.map((e) => e.getAttribute('pattern')))).not.toContain('[a-z][a-z0-9\\-]*');
 
       // A servant for Aki: names, class, a stat, a 보구 and a Mystic Code, each a control of its own.

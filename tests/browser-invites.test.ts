@@ -79,7 +79,12 @@ describe('browser · invitations', () => {
       await gm.getByTestId('room-create').click();
       await gm.waitForURL(/\/r\/[^#]+#t=/, { timeout: UI_TIMEOUT_MS });
       await waitOnline(gm);
-      const gmUrl = gm.url();
+      // The page took the token out of its address bar and kept it for the tab: the GM's link is rebuilt from it.
+      const roomPath = new URL(gm.url()).pathname;
+      expect(gm.url()).not.toContain('#t=');
+      const kept = await gm.evaluate((id) => sessionStorage.getItem(`veiltable.token.${id}`), roomPath.split('/')[2]!);
+      expect(kept).toBeTruthy();
+      const gmUrl = `${stack.url}${roomPath}#t=${kept}`;
 
       // Three seats in one go: the number 3.
       await gm.getByTestId('invite-add-input').fill('3');

@@ -36,12 +36,12 @@ const CASES: GameCase[] = [
         await gm.waitFor(() => gm.current().deck.drawCount === 52, 'gm: a standard deck of 52');
       },
       player: async (page, gm) => {
-        await page.getByTestId('chat-input').fill(CHAT);
-        await page.getByTestId('chat-send').click();
-        await page.getByTestId('chat-line').filter({ hasText: CHAT }).waitFor({ timeout: UI_TIMEOUT_MS });
+        await page.getByTestId('composer-input').fill(CHAT);
+        await page.getByTestId('composer-send').click();
+        await page.getByTestId('tl-line').filter({ hasText: CHAT }).waitFor({ timeout: UI_TIMEOUT_MS });
         await gm.waitFor(() => JSON.stringify(gm.feedItems()).includes(CHAT), 'gm: the chat line');
       },
-      spectator: (page) => page.getByTestId('chat-line').filter({ hasText: CHAT }).waitFor({ timeout: UI_TIMEOUT_MS }),
+      spectator: (page) => page.getByTestId('tl-line').filter({ hasText: CHAT }).waitFor({ timeout: UI_TIMEOUT_MS }),
     },
   },
   {
@@ -140,6 +140,8 @@ async function tapEveryTab(page: Page, room: TestRoom, url: string, role: Role):
   const count = (frame: { parentFrame(): unknown }) => void (frame.parentFrame() === null && navigations++);
   page.on('framenavigated', count);
   const tabs = page.locator('nav.room-jump button');
+  // The table's code arrives after the connection: the jump bar is there once the table is drawn.
+  await tabs.first().waitFor({ timeout: UI_TIMEOUT_MS });
   const n = await tabs.count();
   expect(n, `${role}: tabs in the jump bar`).toBeGreaterThanOrEqual(role === 'gm' ? 3 : 2);
   for (let i = 0; i < n; i++) {

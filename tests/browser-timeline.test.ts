@@ -86,7 +86,7 @@ async function talk(pages: { gm: Page; aiko: Page; bruno: Page }, aikoSocket: Re
   await commit(aikoSocket, { type: 'roll', expr: `1D100<=60 ${hidden}`, visibility: 'gm' });
   const aikoRoll = lineWith(aiko, hidden);
   await aikoRoll.getByTestId('tl-roll').waitFor({ timeout: UI_TIMEOUT_MS });
-  expect(await aikoRoll.getByTestId('tl-roll').innerText()).toMatch(/\(1D100<=60\) > \d+/);
+  expect(await aikoRoll.getByTestId('tl-roll').innerText()).toMatch(/\(1D100<=60\) ＞ \d+/);
   await aikoRoll.getByTestId('tl-reveal').waitFor({ timeout: UI_TIMEOUT_MS });
   await lineWith(gm, hidden).getByTestId('tl-roll').waitFor({ timeout: UI_TIMEOUT_MS });
   expect(await lineWith(gm, hidden).getByTestId('tl-reveal').count()).toBe(0);
