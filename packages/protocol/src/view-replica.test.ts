@@ -10,12 +10,20 @@ const patched = (seq: number, base: number, value: number) =>
 const bare = (seq: number) => ({ type: 'update', seq, events: [] }) as ServerMessage;
 
 describe('ViewReplica', () => {
-  test('a welcome is held, a patch for its seq applies, an update without a view leaves it', () => {
+  test('a welcome is held; an update without a view leaves it, as the view at its seq; a patch for that seq applies', () => {
     const replica = new ViewReplica();
     expect(replica.receive(welcome(3, { n: 0 }))).toBe('changed');
     expect(replica.receive(bare(4))).toBe('unchanged');
-    expect(replica.receive(patched(5, 3, 1))).toBe('changed');
+    expect([replica.view, replica.seq]).toEqual([{ n: 0 }, 4]);
+    expect(replica.receive(patched(5, 4, 1))).toBe('changed');
     expect([replica.view, replica.seq]).toEqual([{ n: 1 }, 5]);
+  });
+
+  test('after an update without a view, a patch for the seq before it is lost (the server moved its base too)', () => {
+    const replica = new ViewReplica();
+    replica.receive(welcome(3, { n: 0 }));
+    replica.receive(bare(4));
+    expect(replica.receive(patched(5, 3, 1))).toBe('lost');
   });
 
   test.each([

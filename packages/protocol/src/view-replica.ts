@@ -38,7 +38,12 @@ export class ViewReplica {
       this.lost = false;
       return 'changed';
     }
-    if (message.type !== 'update' || message.patch === undefined) return 'unchanged';
+    if (message.type !== 'update') return 'unchanged';
+    if (message.patch === undefined) {
+      // No change to this view up to the update's seq (lines or acks only): the view held is the one at that seq.
+      if (!this.lost && this.heldSeq !== undefined) this.heldSeq = message.seq;
+      return 'unchanged';
+    }
     if (this.lost || this.heldSeq === undefined || message.patch.base !== this.heldSeq) return this.lose();
     try {
       this.held = applyPatch(this.held, message.patch.ops);

@@ -180,7 +180,7 @@ describe('view patches', () => {
     const before = conn.view;
     socket.fire(WIRE_EVENT, patch(4, 3, [{ op: 'set', path: ['seats', 0, 'name'], value: 'Ari' }]));
     socket.fire(WIRE_EVENT, { type: 'update', seq: 5, events: [] });
-    socket.fire(WIRE_EVENT, patch(6, 4, [{ op: 'splice', path: ['seats'], at: 1, remove: 0, items: [{ id: 's2', name: 'Bora', handCount: 0 }] }]));
+    socket.fire(WIRE_EVENT, patch(6, 5, [{ op: 'splice', path: ['seats'], at: 1, remove: 0, items: [{ id: 's2', name: 'Bora', handCount: 0 }] }]));
     expect(conn.view).toEqual({
       ...before,
       seats: [

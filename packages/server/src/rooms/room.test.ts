@@ -277,9 +277,10 @@ describe('Room connections', () => {
     await room.attach(conn('a', S1));
     await room.submit({ type: 'inc', by: 1 }, S1);
     await room.submit({ type: 'hide', secret: 'BASILISK-3' }, GM);
-    // b joins while a's view (seq 1) is current for seat s1: both hold the same base.
+    // b joins while a holds seat s1's view as of seq 2 (the hide reached a as a line, its view unchanged): both
+    // hold the same base.
     await room.attach(conn('b', S1));
-    expect(got('b')).toMatchObject([{ type: 'welcome', seq: 1, view: { n: 1, secret: null } }]);
+    expect(got('b')).toMatchObject([{ type: 'welcome', seq: 2, view: { n: 1, secret: null } }]);
     await room.submit({ type: 'inc', by: 2 }, GM);
     for (const id of ['a', 'b']) expect(viewOf(id)).toEqual({ game: 'counter', n: 3, secret: null, seats: [] });
     expect(JSON.stringify(got('b'))).not.toContain('BASILISK');

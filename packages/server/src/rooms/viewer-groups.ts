@@ -81,9 +81,11 @@ export class ViewerGroups {
         // A patch that replaces the whole view says nothing a view does not say more simply.
         if (ops.length === 1 && ops[0]!.path.length === 0) msg.view = view;
         else msg.patch = { base: group.seq, ops };
-        group.seq = seq;
         group.view = view;
       }
+      // Every update moves the group's view to its seq, patched or not (an unpatched view is the same at `seq`):
+      // replicas follow the same rule (protocol view-replica.ts), and a connection joining later is welcomed there.
+      group.seq = seq;
       yield [key, msg];
     }
   }
