@@ -6,7 +6,7 @@ import { ja } from './ja.ts';
 import { ko } from './ko.ts';
 import { addDictionaries, format, pickLang, translate, translateRejection } from './translate.ts';
 
-const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+const placeholders = (s: string) => [...s.matchAll(/\{(\w+)(?:\|[^}]+)?\}/g)].map((m) => m[1]).sort();
 
 describe('pickLang', () => {
   test.each([

@@ -2,6 +2,7 @@ import { en } from './en.ts';
 import { ja } from './ja.ts';
 import type { MessageKey } from './keys.ts';
 import { ko } from './ko.ts';
+import { particle } from './korean-particles.ts';
 
 export const LANGS = ['ko', 'ja', 'en'] as const;
 export type Lang = (typeof LANGS)[number];
@@ -35,11 +36,16 @@ export function pickLang(stored: string | null, browserLangs: readonly string[])
   return 'en';
 }
 
-/** Fills `{name}` placeholders; a placeholder without a value stays visible rather than vanishing. */
+/**
+ * Fills `{name}` placeholders; `{name|을}` also adds the Korean particle that fits the value (korean-particles.ts).
+ * A placeholder without a value stays visible rather than vanishing.
+ */
 export function format(template: string, params: Params = {}): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    Object.hasOwn(params, name) ? String(params[name]) : whole,
-  );
+  return template.replace(/\{(\w+)(?:\|([^}]+))?\}/g, (whole, name: string, josa: string | undefined) => {
+    if (!Object.hasOwn(params, name)) return whole;
+    const value = String(params[name]);
+    return josa ? value + particle(value, josa) : value;
+  });
 }
 
 /** Whether a key has text yet in any language: a part's keys have none until its strings are added. */

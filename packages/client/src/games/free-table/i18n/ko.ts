@@ -63,7 +63,7 @@ export const freeTableKo: Record<keyof typeof freeTableEn, string> = {
 
   'line.faceDown': '뒷면 카드',
   'line.seat.added': '{name}님이 자리에 앉았습니다.',
-  'line.seat.renamed': '{seat}님의 이름이 {name}(으)로 바뀌었습니다.',
+  'line.seat.renamed': '{seat}님의 이름이 {name|으로} 바뀌었습니다.',
   'line.deck.created': '카드 {count}장으로 덱을 만들었습니다.',
   'line.deck.shuffled': '덱을 섞었습니다.',
   'line.cards.drawn': '{name}님이 카드 {count}장을 받았습니다.',
