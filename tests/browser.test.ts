@@ -11,7 +11,7 @@ import { tableRoom } from './support/table-room.ts';
 const stack = browserStack({ database: 'pglite' });
 
 describe('browser', () => {
-  test('a player on a phone sees the dealt hand, answers sealed, and sees every answer verified after the reveal', async () => {
+  test('a player on a phone sees the dealt hand, answers sealed, and sees each answer judged against the commitment it saw sealed', async () => {
     const { room, seats: [s1, s2], gm, players: [bruno] } = await tableRoom(stack, 'Night at the inn', ['Aiko', 'Bruno'], { online: [1] });
 
     const cards = ['The silver key', 'A forged letter', 'The innkeeper owes you'];
@@ -49,9 +49,11 @@ describe('browser', () => {
       await gm.waitForSeq(revealSeq);
       expect(verifyRevealed(declIn(gm, decl))).toEqual([]);
 
-      // The page checks every hash itself; its verdict must be "ok" for both rows, next to the hash the GM saw.
+      // The page checks each hash against the commitment it was shown sealed: Bruno's is "ok". Aiko's answer was the
+      // last and revealed in the same commit, so no page ever saw it sealed: it is judged "unwitnessed", not ok.
       await waitForCount(page, testId('decl-answer-row'), 2);
-      await waitForCount(page, `${testId('decl-verified')}[data-verdict="ok"]`, 2);
+      await waitForCount(page, `[data-seat="${s2}"] ${testId('decl-verified')}[data-verdict="ok"]`, 1);
+      await waitForCount(page, `[data-seat="${s1}"] ${testId('decl-verified')}[data-verdict="unwitnessed"]`, 1);
       const rows = await page.getByTestId('decl-answer-row').allInnerTexts();
       // The hash the GM was shown while sealed (Bruno's); Aiko's answer was the last and revealed at once.
       const commitments = commitmentsSeen(gm, decl);

@@ -4,6 +4,8 @@ import { ServerClock } from './server-clock.svelte.ts';
 import { Timeline } from '../ui/timeline/timeline.svelte.ts';
 import { SocketLink, socketIoFactory, type AuthProvider, type ConnectionStatus, type SocketFactory } from './socket-link.svelte.ts';
 import { ViewReplica } from '@veiltable/protocol/view-replica';
+import { CommitmentLedger, type LedgerStorage } from './ledger/commitment-ledger.svelte.ts';
+import { sealedAnswers } from './ledger/sealed-answers.ts';
 import { PROTOCOL_VERSION } from '@veiltable/protocol/version';
 
 export type { CommandOutcome, ConnectionStatus, Rejection };
@@ -32,9 +34,10 @@ const shapeCheck: FrameCheck = {
 type RoomInfo = Extract<ServerMessage, { type: 'welcome' }>['room'];
 
 /**
- * One viewer's live link to a room, made of five parts: the socket and its status (SocketLink), the commands
+ * One viewer's live link to a room, made of six parts: the socket and its status (SocketLink), the commands
  * awaiting answers (CommandTracker), the view as the server sent it (ViewReplica), the viewer's lines of the log
- * (Timeline) and the server's clock (ServerClock). This class routes each message to them and keeps what the page renders.
+ * (Timeline), the server's clock (ServerClock) and the commitments this device saw sealed (CommitmentLedger). This
+ * class routes each message to them and keeps what the page renders.
  */
 export class Connection<V = unknown> {
   /** The room's seq as of the last message applied; sent on every reconnect. */
@@ -54,13 +57,16 @@ export class Connection<V = unknown> {
     const ref = this.commands.ref();
     return this.link.send({ type: 'log', ref, before, limit }) ? ref : null;
   });
+  /** The commitments shown while answers were sealed; every reveal is judged against them. */
+  readonly ledger: CommitmentLedger;
   private readonly replica = new ViewReplica();
   private readonly check: FrameCheck;
   /** A resync was asked for and its welcome has not come yet. */
   private resyncing = false;
 
-  constructor(token: string, factory: SocketFactory = socketIoFactory, check: FrameCheck = shapeCheck) {
+  constructor(token: string, factory: SocketFactory = socketIoFactory, check: FrameCheck = shapeCheck, ledger?: LedgerStorage) {
     this.token = token;
+    this.ledger = new CommitmentLedger(ledger);
     this.link = new SocketLink(factory);
     this.check = check;
   }
@@ -143,6 +149,8 @@ export class Connection<V = unknown> {
         this.resyncing = false;
         this.room = message.room;
         this.viewer = message.viewer;
+        this.ledger.open(message.room.id);
+        this.witness(message.view);
         this.view = message.view as V;
         this.lastSeq = message.seq;
         this.timeline.reset(message.lines, message.more);
@@ -186,12 +194,21 @@ export class Connection<V = unknown> {
   private show(): void {
     const problem = this.check.view(this.replica.view);
     if (!problem) {
+      this.witness(this.replica.view);
       this.view = this.replica.view as V;
       return;
     }
     console.warn('a patched view does not match the protocol', problem);
     this.replica.lose();
     this.resync();
+  }
+
+  /** Records the view's sealed answers and judges its reveals, before the view is shown. */
+  private witness(view: unknown): void {
+    if (!this.room) return;
+    const { sealed, revealed } = sealedAnswers(this.room.game).inView(view);
+    this.ledger.witness(sealed);
+    this.ledger.judge(revealed);
   }
 
   /** Asks the server for a fresh welcome, once until it arrives; meanwhile the view shown stays as it was. */

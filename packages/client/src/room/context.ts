@@ -4,6 +4,7 @@ import type { ConnectionStatus } from './socket-link.svelte.ts';
 import type { Send } from './send.ts';
 import type { Clock } from './server-clock.svelte.ts';
 import type { Timeline } from '../ui/timeline/timeline.svelte.ts';
+import type { CommitmentLedger } from './ledger/commitment-ledger.svelte.ts';
 
 /**
  * The room a table is shown in, as every component below the room page reads it: reactive (each field reads the
@@ -29,6 +30,8 @@ export interface Room<View = unknown, Command = unknown> {
   readonly send: Send<Command>;
   /** This viewer's lines of the room's log, newest last. */
   readonly timeline: Timeline;
+  /** The verdicts on reveals, each against the commitment this device saw while the answer was sealed. */
+  readonly ledger: Pick<CommitmentLedger, 'verdictOf' | 'forged'>;
 }
 
 const ROOM: unique symbol = Symbol('room');

@@ -24,6 +24,12 @@ export const en = {
   'conn.offline': 'Offline',
   'conn.reconnecting': 'Reconnecting (try {n})…',
   'conn.kicked': 'Disconnected: {reason}',
+  'ledger.ok': 'matches the seal',
+  'ledger.forged': 'changed after it was sealed',
+  'ledger.mismatch': 'does not match its own seal',
+  'ledger.unwitnessed': 'not seen sealed on this device',
+  'ledger.forgedTitle': 'A revealed answer was changed',
+  'ledger.forgedBody': 'Revealed answers that do not match the commitment this device received while they were sealed: {count}. The reveal was altered: do not trust it.',
   'conn.noToken': 'This link has no access token. Ask the GM for your link.',
   'conn.retry': 'Try again',
 

@@ -22,6 +22,12 @@ export const ja: Record<CoreKey, string> = {
   'conn.offline': 'オフライン',
   'conn.reconnecting': '再接続中（{n}回目）…',
   'conn.kicked': '切断されました: {reason}',
+  'ledger.ok': '封印と一致',
+  'ledger.forged': '封印後に変更',
+  'ledger.mismatch': '自らの封印とも不一致',
+  'ledger.unwitnessed': 'この端末では封印中を見ていない',
+  'ledger.forgedTitle': '公開された回答が変えられています',
+  'ledger.forgedBody': '公開された回答{count}件が、封印中にこの端末が受け取ったコミットメントと一致しません。公開は改ざんされています。信用しないでください。',
   'conn.noToken': 'このリンクにはアクセストークンがありません。GMにリンクを頼んでください。',
   'conn.retry': '再試行',
 

@@ -22,6 +22,12 @@ export const ko: Record<CoreKey, string> = {
   'conn.offline': '오프라인',
   'conn.reconnecting': '다시 연결 중 ({n}번째)…',
   'conn.kicked': '연결 끊김: {reason}',
+  'ledger.ok': '봉인과 일치',
+  'ledger.forged': '봉인 후에 바뀜',
+  'ledger.mismatch': '자기 봉인과도 불일치',
+  'ledger.unwitnessed': '이 기기에서 봉인 상태를 보지 못함',
+  'ledger.forgedTitle': '공개된 답이 바뀌었습니다',
+  'ledger.forgedBody': '공개된 답 {count}개가 봉인 중에 이 기기가 받은 커밋먼트와 일치하지 않습니다. 공개가 조작되었으니 믿지 마세요.',
   'conn.noToken': '이 링크에는 접속 토큰이 없습니다. GM에게 링크를 요청하세요.',
   'conn.retry': '다시 시도',
 

@@ -43,8 +43,6 @@ export const freeTableEn = {
   'decl.change': 'Change answer',
   'decl.reveal': 'Reveal now',
   'decl.pickCard': 'Pick a card from your hand',
-  'decl.verified': 'verified',
-  'decl.mismatch': 'mismatch',
   'decl.noAnswer': 'no answer',
   'decl.commitment': 'commitment',
 

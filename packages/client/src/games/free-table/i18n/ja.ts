@@ -45,8 +45,6 @@ export const freeTableJa: Record<keyof typeof freeTableEn, string> = {
   'decl.change': '回答を変更',
   'decl.reveal': '今すぐ公開',
   'decl.pickCard': '手札からカードを選んでください',
-  'decl.verified': '検証済み',
-  'decl.mismatch': '不一致',
   'decl.noAnswer': '回答なし',
   'decl.commitment': 'コミット',
 

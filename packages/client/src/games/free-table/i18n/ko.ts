@@ -45,8 +45,6 @@ export const freeTableKo: Record<keyof typeof freeTableEn, string> = {
   'decl.change': '답 바꾸기',
   'decl.reveal': '지금 공개',
   'decl.pickCard': '패에서 카드를 고르세요',
-  'decl.verified': '검증됨',
-  'decl.mismatch': '불일치',
   'decl.noAnswer': '답 없음',
   'decl.commitment': '커밋',
 

@@ -1,0 +1,21 @@
+import type { DeclarationView } from '@veiltable/protocol';
+import type { Revealed, Sealed, SealedAnswers } from '../../room/ledger/sealed-answers.ts';
+
+/** A free-table declaration is a round of its own; each seat answers once in it. */
+const freeTableSealed: SealedAnswers = {
+  inView(view) {
+    const declarations = (view as { declarations?: readonly DeclarationView[] }).declarations ?? [];
+    const sealed: Sealed[] = [];
+    const revealed: Revealed[] = [];
+    for (const decl of declarations) {
+      for (const row of decl.answers) {
+        if (!row.declared) continue;
+        if (decl.status === 'revealed') revealed.push({ round: decl.id, who: row.seat, answer: row.answer, salt: row.salt, commitment: row.commitment });
+        else if (row.commitment) sealed.push({ round: decl.id, who: row.seat, commitment: row.commitment });
+      }
+    }
+    return { sealed, revealed };
+  },
+};
+
+export default freeTableSealed;
