@@ -1,11 +1,11 @@
-import type { ServerMessage, Viewer } from '@veiltable/protocol';
+import type { LogLine, ServerMessage, Viewer } from '@veiltable/protocol';
 import { CommandTracker, type CommandOutcome, type Rejection } from './command-tracker.svelte.ts';
 import { ServerClock } from './server-clock.svelte.ts';
 import { Timeline } from '../ui/timeline/timeline.svelte.ts';
 import { SocketLink, socketIoFactory, type AuthProvider, type ConnectionStatus, type SocketFactory } from './socket-link.svelte.ts';
 import { ViewReplica } from '@veiltable/protocol/view-replica';
 import { CommitmentLedger, type LedgerStorage } from './ledger/commitment-ledger.svelte.ts';
-import { sealedAnswers } from './ledger/sealed-answers.ts';
+import { sealedAnswers, type SeenEvent } from './ledger/sealed-answers.ts';
 import { PROTOCOL_VERSION } from '@veiltable/protocol/version';
 
 export type { CommandOutcome, ConnectionStatus, Rejection };
@@ -30,6 +30,9 @@ const shapeCheck: FrameCheck = {
     typeof raw === 'object' && raw !== null && MESSAGE_TYPES.has(String((raw as { type?: unknown }).type)) ? null : 'not a server message',
   view: () => null,
 };
+
+const isSeenEvent = (seen: unknown): seen is SeenEvent =>
+  typeof seen === 'object' && seen !== null && typeof (seen as { type?: unknown }).type === 'string';
 
 type RoomInfo = Extract<ServerMessage, { type: 'welcome' }>['room'];
 
@@ -154,6 +157,7 @@ export class Connection<V = unknown> {
         this.view = message.view as V;
         this.lastSeq = message.seq;
         this.timeline.reset(message.lines, message.more);
+        this.judgeLines(message.lines);
         this.link.welcomed();
         // Commands the last socket left unanswered go again under their refs; the server answers each once.
         for (const pending of this.commands.unanswered()) this.link.send(pending);
@@ -165,7 +169,10 @@ export class Connection<V = unknown> {
         const step = this.replica.receive(message);
         if (step === 'changed') this.show();
         if (step === 'lost') this.resync();
-        if (message.lines) this.timeline.append(message.lines);
+        if (message.lines) {
+          this.timeline.append(message.lines);
+          this.judgeLines(message.lines);
+        }
         // After the view, so a command's caller resumes on a view that already shows its commit.
         if (message.acks) this.commands.committed(message.acks);
         return;
@@ -175,6 +182,7 @@ export class Connection<V = unknown> {
         return;
       case 'log':
         this.timeline.older(message.ref, message.lines, message.more);
+        this.judgeLines(message.lines);
         return;
       case 'rejected':
         // A page request refused is shown like any refusal; the timeline lets the reader ask again.
@@ -209,6 +217,13 @@ export class Connection<V = unknown> {
     const { sealed, revealed } = sealedAnswers(this.room.game).inView(view);
     this.ledger.witness(sealed);
     this.ledger.judge(revealed);
+  }
+
+  /** Judges the reveals the log's lines publish, which stay in the log after the view has moved on. */
+  private judgeLines(lines: readonly LogLine[]): void {
+    if (!this.room) return;
+    const reader = sealedAnswers(this.room.game);
+    this.ledger.judge(lines.flatMap((line) => (isSeenEvent(line.seen) ? reader.inEvent(line.seen) : [])));
   }
 
   /** Asks the server for a fresh welcome, once until it arrives; meanwhile the view shown stays as it was. */

@@ -44,6 +44,11 @@ export function provideRoom(room: Room): void {
   setContext(ROOM, room);
 }
 
+/** The room this component is shown in, or null where it is drawn outside one (a preview, a component test). */
+export function roomIfAny(): Room | null {
+  return getContext<Room | undefined>(ROOM) ?? null;
+}
+
 /**
  * The room this component is shown in, typed as its game's: the room page mounts a game's table only in a room of
  * that game, so each game's `room.ts` names its own view and command types once.

@@ -132,6 +132,7 @@ function revealAndResolve(ctx: Ctx, decl: InvDeclaration): void {
   if (!revealed.ok) throw new Error('investigation declaration revealed twice');
   emitAll(ctx, {
     type: 'cot.revealed',
+    cycle: ctx.state.cycle,
     answers: revealed.value.map((a) => ({
       character: a.seat,
       declared: a.declared,

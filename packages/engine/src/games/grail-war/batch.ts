@@ -89,7 +89,7 @@ export function revealBatch(ctx: Ctx, battle: Battle): void {
     battle.plans[r.seat] = plan;
     payCosts(ctx, battle, r.seat, plan);
   }
-  emit(ctx, { type: 'batch.revealed', batch: battle.batch, answers: revealed });
+  emit(ctx, { type: 'batch.revealed', battle: battle.id, batch: battle.batch, answers: revealed });
   enterPhase(ctx, 'window');
 }
 

@@ -152,6 +152,6 @@ export function revealPrebattle(ctx: Ctx, battle: Battle): void {
   }
   const rows: Record<string, 'front' | 'back'> = {};
   for (const p of battle.participants) rows[p.id] = p.row;
-  emit(ctx, { type: 'prebattle.revealed', answers: revealed, rows });
+  emit(ctx, { type: 'prebattle.revealed', battle: battle.id, answers: revealed, rows });
   openBatch(ctx, battle, 1);
 }

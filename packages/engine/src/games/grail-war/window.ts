@@ -113,7 +113,7 @@ export function revealWindow(ctx: Ctx, battle: Battle): void {
     const master = characterOf(ctx.state, r.seat)!;
     for (const a of r.answer.actions) applyAction(ctx, battle, master, master.partner!, a, o.sealRules);
   }
-  emit(ctx, { type: 'window.revealed', batch: battle.batch, answers: revealed });
+  emit(ctx, { type: 'window.revealed', battle: battle.id, batch: battle.batch, answers: revealed });
   enterPhase(ctx, 'resolve');
 }
 

@@ -158,6 +158,8 @@ export const cotViewEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('cot.locked'), character: cotCharacterId }),
   z.object({
     type: z.literal('cot.revealed'),
+    /** The cycle whose declaration this is: each device judges the reveal against what it saw sealed in it. Events logged before it was recorded lack it. */
+    cycle: z.number().int().optional(),
     answers: z.array(
       z.object({
         character: cotCharacterId,
