@@ -13,7 +13,8 @@ import { compose, fromEnd, lineWith, say, seqsShown, tapTimelineTabs, timeline }
 // three phones and a spectator through the invite panel; everyone chats (main, 雑談, whispers both ways) and rolls
 // BCDice commands in the chat line; a player gives a character a portrait and a secret face and speaks as it; every
 // page taps every tab; a phone reloads mid-session, opens at the newest line and carries on. Every frame and HTTP
-// response each page received is searched for the planted secrets, and each step is shot at 390×844 in ko and ja.
+// response each page received is searched for the planted secrets (the secret roll is shown to all only after that),
+// and each step is shot at 390×844 in ko and ja.
 
 const stack = browserStack({ database: 'postgres' });
 
@@ -274,6 +275,15 @@ describe('browser · a whole session in every room type', () => {
           const report = auditFrames(await traffic.sources(viewers), plants);
           expect(report.leaks).toEqual([]);
           expect(report.missing).toEqual([]);
+
+          // Until now: the roller shows the secret roll to everyone, and every page reads its result.
+          const result = await lineWith(p1, hidden).getByTestId('tl-roll').innerText();
+          await lineWith(p1, hidden).getByTestId('tl-reveal').click();
+          for (const p of [p2, p3, spectator]) {
+            const roll = lineWith(p, hidden).getByTestId('tl-roll');
+            await roll.waitFor({ timeout: UI_TIMEOUT_MS });
+            expect(await roll.innerText()).toBe(result);
+          }
         },
       );
       expect(errors).toEqual([]);
