@@ -1,10 +1,11 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { browserStack, UI_TIMEOUT_MS, waitForCount, waitOnline, withPages } from './support/browser.ts';
+import { browserStack, UI_TIMEOUT_MS, waitForCount, withPages } from './support/browser.ts';
 import type { TestRoom } from './support/http-api.ts';
 import type { RecordingClient } from './support/recording-client.ts';
 import { gwView, servantSheet } from './support/gw-table.ts';
 import { commit } from './support/session.ts';
+import { tapJumpBar, whoIs } from './support/jump-bar.ts';
 import { tableRoom } from './support/table-room.ts';
 
 // Issue 13, items 1 and 2: a room link's token leaves the address bar once read, and no tab tap, reload, in-page
@@ -118,12 +119,6 @@ const CASES: GameCase[] = [
   },
 ];
 
-/** Who the page says it is: its role on the room element and the role label in the header. */
-async function whoIs(page: Page): Promise<{ role: string | null; label: string }> {
-  await waitOnline(page);
-  return { role: await page.locator('.room').getAttribute('data-role'), label: await page.getByTestId('role').innerText() };
-}
-
 /** The address bar must show the room and nothing of the link's token. */
 async function expectBareAddress(page: Page, room: TestRoom): Promise<void> {
   const href = await page.evaluate(() => location.href);
@@ -136,25 +131,8 @@ async function tapEveryTab(page: Page, room: TestRoom, url: string, role: Role):
   const me = await whoIs(page);
   expect(me.role).toBe(role);
   await expectBareAddress(page, room);
-  let navigations = 0;
-  const count = (frame: { parentFrame(): unknown }) => void (frame.parentFrame() === null && navigations++);
-  page.on('framenavigated', count);
-  const tabs = page.locator('nav.room-jump button');
-  // The table's code arrives after the connection: the jump bar is there once the table is drawn.
-  await tabs.first().waitFor({ timeout: UI_TIMEOUT_MS });
-  const n = await tabs.count();
-  expect(n, `${role}: tabs in the jump bar`).toBeGreaterThanOrEqual(role === 'gm' ? 3 : 2);
-  for (let i = 0; i < n; i++) {
-    const tab = tabs.nth(i);
-    const section = await tab.getAttribute('data-section');
-    await tab.tap();
-    // The tab shows its section, and the page stays where it was, as who it was.
-    await page.waitForFunction((id) => document.activeElement?.id === id, section, { timeout: UI_TIMEOUT_MS });
-    expect(await whoIs(page), `${role} after tapping ${section}`).toEqual(me);
-    await expectBareAddress(page, room);
-  }
-  page.off('framenavigated', count);
-  expect(navigations, `${role}: a tab tap navigated`).toBe(0);
+  const sections = await tapJumpBar(page);
+  expect(sections.length, `${role}: tabs in the jump bar`).toBeGreaterThanOrEqual(role === 'gm' ? 3 : 2);
   await page.reload();
   expect(await whoIs(page), `${role} after a reload`).toEqual(me);
   await expectBareAddress(page, room);

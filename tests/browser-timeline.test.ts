@@ -6,7 +6,9 @@ import { createRoom, type TestRoom } from './support/http-api.ts';
 import { ARTIFACTS, browserStack, laptopPage, phonePage, UI_TIMEOUT_MS, waitOnline } from './support/browser.ts';
 import { RecordingClient } from './support/recording-client.ts';
 import { auditFrames, plantText, type Plant } from './support/secret-audit.ts';
+import { recordFrames } from './support/page-traffic.ts';
 import { commit } from './support/session.ts';
+import { fromEnd, lineWith, say, seqsShown, timeline } from './support/timeline-page.ts';
 
 // Issue 13 (the whole session in the log, one timeline per viewer): a GM and two players chat in main and 雑談,
 // whisper to the GM and roll in secret, at a free table and at a Call of <T> table. A player who reloads after 230
@@ -14,33 +16,6 @@ import { commit } from './support/session.ts';
 // Every frame each page and socket received is searched for the whisper and the hidden roll.
 
 const stack = browserStack({ database: 'postgres' });
-
-/** Every frame a page's sockets received, as sent (`42["m",{…}]`), page reloads included. */
-function recordFrames(page: Page): string[] {
-  const frames: string[] = [];
-  page.on('websocket', (ws) => ws.on('framereceived', ({ payload }) => frames.push(String(payload))));
-  return frames;
-}
-
-const timeline = (p: Page) => p.getByTestId('timeline');
-const lineWith = (p: Page, text: string) => timeline(p).locator('[data-testid="tl-line"]', { hasText: text });
-
-/** Types a line in the page's composer and sends it with Enter, on a channel and to a target. */
-async function say(p: Page, text: string, opts: { channel?: 'main' | 'other'; to?: string } = {}): Promise<void> {
-  const composer = p.getByTestId('composer');
-  await composer.locator(`[data-testid="composer-channel"][data-channel="${opts.channel ?? 'main'}"]`).click();
-  await composer.getByTestId('composer-to').selectOption(opts.to ?? 'all');
-  await composer.getByTestId('composer-input').fill(text);
-  await composer.getByTestId('composer-input').press('Enter');
-  await lineWith(p, text).first().waitFor({ timeout: UI_TIMEOUT_MS });
-  expect(await composer.getByTestId('composer-input').inputValue()).toBe('');
-}
-
-/** How far the timeline is from its newest line (px): 0 when it shows the end. */
-const fromEnd = (p: Page) => timeline(p).evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight);
-
-/** The seqs of the lines a page's timeline shows, in order. */
-const seqsShown = (p: Page) => timeline(p).locator('[data-testid="tl-line"]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-seq'))));
 
 async function sockets(room: TestRoom, labels: string): Promise<{ gm: RecordingClient; p1: RecordingClient; p2: RecordingClient; spectator: RecordingClient }> {
   const gm = new RecordingClient(stack.url, room.gmToken, `${labels}-gm`);

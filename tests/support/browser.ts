@@ -53,8 +53,8 @@ export async function waitForCount(page: Page, selector: string, count: number):
   }
 }
 
-/** A link a page opens: a phone's unless `laptop`. */
-export type PageLink = { url: string; laptop?: boolean };
+/** A link a page opens: a phone's unless `laptop`; `watch` is handed the page before it opens the link (to record its traffic). */
+export type PageLink = { url: string; laptop?: boolean; watch?: (page: Page) => void };
 
 /**
  * Opens a page per link, each online in its room, and runs `body` with them; an uncaught error or a CSP violation
@@ -78,6 +78,7 @@ export async function withPages<const L extends readonly PageLink[]>(
         if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) errors.push(m.text());
       });
       pages.push(page);
+      link.watch?.(page);
       await page.goto(link.url);
     }
     for (const page of pages) await waitOnline(page);

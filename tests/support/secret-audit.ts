@@ -24,11 +24,14 @@ export function plantText(label: string): string {
 
 export type AuditReport = { leaks: string[]; missing: string[] };
 
+/** What the audit reads of a receiver: a socket's frames, or a page's (see page-traffic.ts). */
+export type FrameSource = Pick<RecordingClient, 'label' | 'frames'>;
+
 /**
  * Looks for every plant in every raw frame of every client. A leak is a frame holding a plant for a viewer not
  * entitled to it at that seq; missing is an entitled viewer who never got it (the positive control).
  */
-export function auditFrames(clients: ReadonlyMap<ViewerKey, readonly RecordingClient[]>, plants: readonly Plant[]): AuditReport {
+export function auditFrames(clients: ReadonlyMap<ViewerKey, readonly FrameSource[]>, plants: readonly Plant[]): AuditReport {
   const leaks: string[] = [];
   const missing: string[] = [];
   for (const plant of plants) {

@@ -73,6 +73,8 @@ export const en = {
   'tl.success': 'Success',
   'tl.failure': 'Failure',
   'tl.action': 'Table action ({type})',
+  'line.cast.changed': 'Character {name} updated',
+  'line.cast.removed': 'A character was removed',
   'tl.compose': 'Message',
   'tl.placeholder': 'Say something, or a dice command (2D6+1>=8)…',
   'tl.channel': 'Channel',

@@ -71,6 +71,8 @@ export const ja: Record<CoreKey, string> = {
   'tl.success': '成功',
   'tl.failure': '失敗',
   'tl.action': '卓の操作（{type}）',
+  'line.cast.changed': 'キャラクター「{name}」を更新しました',
+  'line.cast.removed': 'キャラクターが削除されました',
   'tl.compose': 'メッセージ',
   'tl.placeholder': '発言、またはダイスコマンド（2D6+1>=8）…',
   'tl.channel': 'チャンネル',

@@ -1,6 +1,7 @@
 import type { ActorRef, CardFace } from '@veiltable/protocol';
 import type { MessageKey } from '../../shell/i18n/keys.ts';
 import type { Params } from '../../shell/i18n/translate.ts';
+import { castLines } from '../characters/cast-lines.ts';
 import type { SeenEvent } from './line-kinds.ts';
 
 /** What a game's line renderer may use: the translator and the table's names. */
@@ -20,8 +21,11 @@ export type LineRenderer = (seen: SeenEvent, ctx: LineContext) => string | null;
  */
 const renderers = import.meta.glob<LineRenderer>('../../games/*/timeline-lines.ts', { import: 'default', eager: true });
 
-/** The sentence of a game event: the game's own, else a translated "table action" and its type. */
+/**
+ * The sentence of an event: the game's own, else that of a capability every game has (characters), else a
+ * translated "table action" and its type.
+ */
 export function eventText(game: string, seen: SeenEvent, ctx: LineContext): string {
-  const own = renderers[`../../games/${game}/timeline-lines.ts`]?.(seen, ctx) ?? null;
+  const own = renderers[`../../games/${game}/timeline-lines.ts`]?.(seen, ctx) ?? castLines(seen, ctx);
   return own ?? ctx.t('tl.action', { type: seen.type });
 }
