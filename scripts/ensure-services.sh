@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Makes sure what the tests talk to is present: the Postgres server, Debian's Chromium, docker-compose (to validate
+# Makes sure what the tests talk to is present: the Postgres server, Debian's Chromium and CJK fonts, docker-compose (to validate
 # docker-compose.yml). Installs with apt-get only when something is missing and we are root.
 set -euo pipefail
 say() { printf '\033[1m[vt]\033[0m %s\n' "$*" >&2; }
@@ -23,5 +23,7 @@ if ! pg_isready -q -h "$PGHOST_" -p 5432 2>/dev/null; then
 fi
 
 [ -x /usr/bin/chromium ] || apt_install chromium
+# Korean and Japanese glyphs, so the browser tests' ko/ja screenshots show text rather than empty boxes.
+[ -n "$(fc-list :lang=ko 2>/dev/null)" ] || apt_install fonts-noto-cjk
 command -v docker-compose >/dev/null 2>&1 || apt_install docker-compose
 exit 0
