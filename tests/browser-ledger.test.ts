@@ -43,12 +43,12 @@ describe('commitment ledger', () => {
       await waitForCount(page, `${row(s2)}[data-declared="true"] [data-testid="decl-commitment"]`, 1);
       await waitForCount(page, `${row(s3)}[data-declared="true"] [data-testid="decl-commitment"]`, 1);
       await commit(gm, { type: 'decl.reveal', decl });
-      await waitForCount(page, '[data-testid="decl-verified"][data-verdict="ok"]', 2);
+      await waitForCount(page, '[data-testid="decl-answer-row"] [data-testid="decl-verified"][data-verdict="ok"]', 2);
 
       // A reload keeps the ledger: the same reveal is still judged against what was witnessed sealed.
       await page.reload();
       await waitOnline(page);
-      await waitForCount(page, '[data-testid="decl-verified"][data-verdict="ok"]', 2);
+      await waitForCount(page, '[data-testid="decl-answer-row"] [data-testid="decl-verified"][data-verdict="ok"]', 2);
       expect(await page.getByTestId('ledger-forged').count()).toBe(0);
 
       // Now the frames lie: Bruno's answer, salt and commitment are swapped for another answer whose own hash fits.
@@ -68,12 +68,15 @@ describe('commitment ledger', () => {
       expect(await verdictOf(page, s2)).toBe('forged');
       expect(await verdictOf(page, s3)).toBe('ok');
       expect(await page.getByTestId('ledger-forged').getAttribute('data-count')).toBe('1');
+      // The reveal's line in the timeline says the same: one answer forged, one matching its seal.
+      await waitForCount(page, '[data-testid="tl-verdicts"] [data-verdict="forged"]', 1);
+      await waitForCount(page, '[data-testid="tl-verdicts"] [data-verdict="ok"]', 1);
       await page.screenshot({ path: join(ARTIFACTS, 'browser-ledger-forged.png'), fullPage: true });
     });
 
     // A device that never saw the answers sealed can only say so; it does not call them verified.
     await withPages(stack.browser, 'browser-ledger-late', [{ url: room.seats[0]!.url }], async ([late]) => {
-      await waitForCount(late, '[data-testid="decl-verified"][data-verdict="unwitnessed"]', 2);
+      await waitForCount(late, '[data-testid="decl-answer-row"] [data-testid="decl-verified"][data-verdict="unwitnessed"]', 2);
       expect(await late.getByTestId('ledger-forged').count()).toBe(0);
     });
   }, 120_000);
