@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import type { GwSheet } from '@veiltable/protocol/games/grail-war';
 import { ARTIFACTS, browserStack, UI_TIMEOUT_MS, withPages } from './support/browser.ts';
-import { batchRevealed, gwRoom, gwView, masterSheet, register, servantSheet } from './support/gw-table.ts';
+import { batchRevealed, gwRoom, gwView, masterSheet, register, servantSheet, slotsSeen } from './support/gw-table.ts';
 import { RecordingClient } from './support/recording-client.ts';
 import { auditFrames, plantText, type Plant, type ViewerKey } from './support/secret-audit.ts';
 import { commit } from './support/session.ts';
@@ -34,19 +34,27 @@ function fighter(alias: string, trueName: string, np: { id: string; name: string
   });
 }
 
-/** The hits of one batch as a page shows them: who dealt each, and its breakdown steps (null when not shown). */
-function shownHits(page: Page, batch: number): Promise<{ attacker: string; steps: string[] | null }[]> {
-  return page.locator(`[data-testid="gw-result"][data-batch="${batch}"] [data-testid="gw-hit"]`).evaluateAll((els) =>
-    els.map((el) => ({
-      attacker: el.getAttribute('data-attacker') ?? '',
-      steps: el.querySelector('[data-testid="gw-steps"]') ? Array.from(el.querySelectorAll('[data-step]'), (li) => li.getAttribute('data-step') ?? '') : null,
-    })),
-  );
+/** The hits of one batch as a socket was told them (its log lines): who dealt each, and its breakdown steps (null when not told). */
+function toldHits(client: RecordingClient, batch: number): { attacker: string; steps: string[] | null }[] {
+  return slotsSeen(client)
+    .filter((e) => e.record.batch === batch)
+    .flatMap((e) => e.record.hits.map((h) => ({ attacker: h.attacker, steps: h.steps?.map((x) => x.step) ?? null })));
 }
 
-/** Waits until a page lists the results of `slots` resolved slots. */
-function resultsShown(page: Page, slots: number): Promise<unknown> {
-  return page.waitForFunction((n) => document.querySelectorAll('[data-testid="gw-result"]').length >= n, slots, { timeout: UI_TIMEOUT_MS });
+/**
+ * Waits until a page's timeline shows a line for every slot result its socket was told, each with a damage breakdown
+ * (in brackets) exactly where it was told one, and returns those lines' text.
+ */
+async function slotLinesShown(page: Page, client: RecordingClient): Promise<string[]> {
+  const told = slotsSeen(client);
+  const seqs = told.map((e) => e.seq);
+  await page.waitForFunction((n) => document.querySelectorAll('[data-testid="tl-event"][data-type="slot.resolved"]').length >= n, seqs.length, { timeout: UI_TIMEOUT_MS });
+  const shown = await page.locator('[data-testid="tl-line"]').evaluateAll((els) =>
+    els.filter((el) => el.querySelector('[data-type="slot.resolved"]')).map((el) => ({ seq: Number(el.getAttribute('data-seq')), text: (el as HTMLElement).innerText })),
+  );
+  expect(shown.map((l) => l.seq)).toEqual(seqs);
+  expect(shown.map((l) => l.text.includes('['))).toEqual(told.map((e) => e.record.hits.some((h) => (h.steps?.length ?? 0) > 0)));
+  return shown.map((l) => l.text);
 }
 
 /** Fills a phone's five slots (the first `cards`, the rest left at 대기) and locks the batch in (GW-BATTLE-10). */
@@ -151,7 +159,7 @@ async function fight(version: Version): Promise<void> {
       const sbHtml = await sb.content();
       for (const secret of [secretsA.trueName, secretsA.np.name, secretsA.bonus, ...(batch === 1 ? [secretsA.np.id] : [])]) expect(sbHtml).not.toContain(secret);
       expect(await sb.locator(`[data-testid="gw-pool-card"][data-key="${npKey.sa}"]`).count()).toBe(0);
-      expect(await sb.locator(`[data-testid="gw-result"][data-batch="${batch}"]`).count()).toBe(0);
+      expect(slotsSeen(socketOf.sb).filter((e) => e.record.batch === batch)).toEqual([]);
       expect(await watch.getByTestId('gw-sealed').count()).toBe(0);
       if (batch === 1) await shot(sb, '1-opponent-before-reveal');
 
@@ -180,20 +188,21 @@ async function fight(version: Version): Promise<void> {
       }
       await ma.getByTestId('gw-window-lock').click();
       await mb.getByTestId('gw-window-lock').click();
-      await gm.waitFor(() => (gwView(gm).battle?.history.length ?? 0) >= 5 * batch || gwView(gm).battle?.phase === 'ended', `gm: batch ${batch} resolved`);
-      const resolved = gwView(gm).battle!.history.length;
+      await gm.waitFor(() => slotsSeen(gm).length >= 5 * batch || gwView(gm).battle?.phase === 'ended', `gm: batch ${batch} resolved`);
+      const resolved = slotsSeen(gm).length;
       expect(resolved).toBeGreaterThan(5 * i);
+      await Promise.all([...Object.values(socketOf), spec].map((c) => c.waitForSeq(gm.lastSeq!)));
 
-      // GW-HIDE-03 / F12 after the reveal: the attacker's side sees its breakdown without the information term,
-      // the other side sees only the final amounts, the GM sees every term; a spectator never sees a breakdown.
-      // The log lists the newest slot first.
-      const truth = gwView(gm).battle!.history.filter((r) => r.batch === batch).reverse().flatMap((r) => r.hits.map((h) => ({ attacker: h.attacker, steps: h.steps?.map((s) => s.step) ?? null })));
-      await resultsShown(desk, resolved);
-      expect(await shownHits(desk, batch)).toEqual(truth);
+      // GW-HIDE-03 / F12 after the reveal: the attacker's side is told its breakdown without the information term,
+      // the other side only the final amounts, the GM every term; a spectator never a breakdown. Each page's
+      // timeline shows a line for every slot result its viewer was told.
+      const truth = toldHits(gm, batch);
+      const gmLines = await slotLinesShown(desk, gm);
+      expect(gmLines).toHaveLength(resolved);
       infoSeen ||= truth.some((h) => h.attacker === idSa && h.steps?.includes('info'));
       for (const who of ['sa', 'ma', 'sb', 'mb'] as const) {
-        await resultsShown(phone[who], resolved);
-        const hits = await shownHits(phone[who], batch);
+        expect(await slotLinesShown(phone[who], socketOf[who])).toHaveLength(resolved);
+        const hits = toldHits(socketOf[who], batch);
         expect(hits.map((h) => h.attacker)).toEqual(truth.map((h) => h.attacker));
         for (const [k, h] of hits.entries()) {
           const own = SIDE[whoIs(h.attacker)] === SIDE[who];
@@ -202,10 +211,11 @@ async function fight(version: Version): Promise<void> {
         }
       }
       if (version === '000') {
-        await resultsShown(watch, resolved);
-        expect((await shownHits(watch, batch)).map((h) => h.steps)).toEqual(truth.map(() => null));
+        expect(await slotLinesShown(watch, spec)).toHaveLength(resolved);
+        expect(toldHits(spec, batch).map((h) => h.steps)).toEqual(truth.map(() => null));
       } else {
-        expect(await watch.getByTestId('gw-result').count()).toBe(0);
+        expect(slotsSeen(spec)).toEqual([]);
+        expect(await watch.locator('[data-testid="tl-event"][data-type="slot.resolved"]').count()).toBe(0);
       }
       if (batch === 1) await shot(sa, '3-results');
       if (gwView(gm).battle!.phase === 'ended') break;

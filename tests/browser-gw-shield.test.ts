@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { ARTIFACTS, browserStack, UI_TIMEOUT_MS, withPages } from './support/browser.ts';
-import { gwRoom, gwView, masterSheet, NO_PREPARATION, register, servantSheet, startBattle, waitingPlan } from './support/gw-table.ts';
+import { gwRoom, gwView, masterSheet, NO_PREPARATION, register, servantSheet, slotsSeen, startBattle, waitingPlan } from './support/gw-table.ts';
 import { commit } from './support/session.ts';
 
 // GW-TRUST-03 and GW-ITEM-E1 on a 390×844 phone: a servant at trust +10 (its master's Binding Order under the trust
@@ -41,13 +41,14 @@ describe('browser · grail war trust', () => {
       await gm.waitFor(() => gwView(gm).battle?.phase === 'window', 'gm: the seal window opened for the master');
       await commit(master, { type: 'battle.window', decl: { actions: [] } });
 
-      const first = page.locator('[data-testid="gw-result"][data-batch="1"][data-slot="1"]');
+      // The first slot's line in the timeline says the servant took its master's hit (TRUST-03, 신뢰도 +10).
+      const first = page.locator('[data-testid="tl-event"][data-type="slot.resolved"]').first();
       await first.waitFor({ timeout: UI_TIMEOUT_MS });
-      await first.locator('[data-testid="gw-hit-via"][data-via="shield"]').waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(await first.innerText()).toContain('(신뢰도 +10)');
       await page.screenshot({ path: join(ARTIFACTS, 'browser-gw-shield-2-log.png'), fullPage: true });
       const hp = (id: string) => gwView(gm).characters.find((c) => c.id === id)!.sheet!.hp.current;
       expect([hp(saberId), hp(rinId)]).toEqual([55, 30]);
-      expect(gwView(gm).battle!.history[0]!.hits.map((h) => [h.target, h.hp, h.via])).toEqual([[rinId, 0, 'pairing'], [saberId, 5, 'shield']]);
+      expect(slotsSeen(gm)[0]!.record.hits.map((h) => [h.target, h.hp, h.via])).toEqual([[rinId, 0, 'pairing'], [saberId, 5, 'shield']]);
     });
   }, 90_000);
 });

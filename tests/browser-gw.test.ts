@@ -1,13 +1,16 @@
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { ARTIFACTS, browserStack, UI_TIMEOUT_MS, withPages } from './support/browser.ts';
-import { gwRoom, gwView, masterSheet, NO_PREPARATION, register, servantSheet, startBattle, waitingPlan } from './support/gw-table.ts';
+import { ARTIFACTS, browserStack, UI_TIMEOUT_MS, waitForCount, withPages } from './support/browser.ts';
+import { gwRoom, gwView, masterSheet, NO_PREPARATION, register, servantSheet, slotsSeen, startBattle, waitingPlan } from './support/gw-table.ts';
 import { commit } from './support/session.ts';
 
 // Issue 4, item 7: on a 390×844 phone a servant's player sees its pool as cards with counts, fills five slots from
-// the legal choices only, locks in; after the reveal each slot's result shows with its damage breakdown.
+// the legal choices only, locks in; after the reveal each slot's result shows in the timeline with its damage breakdown.
 
 const stack = browserStack({ database: 'postgres' });
+
+/** A slot's result as the timeline shows it. */
+const SLOT_LINE = '[data-testid="tl-event"][data-type="slot.resolved"]';
 
 /** STR E gives one 강타 (GW-BATTLE-06); Lancer keeps the default C. */
 const weakStr = { stats: { str: 'E', end: 'C', agi: 'C', mag: 'E', luk: 'E', np: 'C' } } as const;
@@ -46,11 +49,14 @@ describe('browser · grail war', () => {
 
       // The opponent waits in every slot; at the reveal the five slots resolve and the phone shows each result.
       await commit(foe, { type: 'battle.submit', plan: waitingPlan([saberId]) });
-      await page.waitForFunction(() => document.querySelectorAll('[data-testid="gw-result"]').length === 5, undefined, { timeout: UI_TIMEOUT_MS });
-      const first = page.locator('[data-testid="gw-result"][data-batch="1"][data-slot="1"]');
-      // 강타 against 대기 hits; the attacker's side sees the damage breakdown.
-      expect(await first.getByTestId('gw-hit').count()).toBe(1);
-      expect(await first.getByTestId('gw-steps').locator('li').count()).toBeGreaterThan(0);
+      // Each slot's result is a line of the timeline.
+      await waitForCount(page, SLOT_LINE, 5);
+      const first = await page.locator(SLOT_LINE).first().innerText();
+      // 강타 against 대기 hits; the attacker's side reads the damage breakdown, its steps' sources in words.
+      expect(slotsSeen(foe)[0]!.record.hits.map((h) => h.attacker)).toEqual([saberId]);
+      expect(first).toContain('Lancer');
+      expect(first).toContain('근력');
+      expect(first).not.toMatch(/\bstr\b/);
       expect(gwView(foe).characters.find((c) => c.id === lancerId)!.sheet!.hp.current).toBeLessThan(60);
       await page.screenshot({ path: join(ARTIFACTS, 'browser-gw-3-results.png'), fullPage: true });
     });

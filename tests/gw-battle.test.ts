@@ -147,7 +147,7 @@ async function fight(version: '001' | '000'): Promise<void> {
   }
   const end = await gm.waitFor(() => gw(gm).battle?.phase === 'ended', 'battle over').then(() => gw(gm).battle!);
   expect(end.endReason).toBe('batchesDone');
-  expect(end.history).toHaveLength(10);
+  expect(slotsSeen(gm)).toHaveLength(10);
   const finalSeq = (await commit(gm, { type: 'battle.decide', winner: end.winner })).seq;
   await allAt(live, finalSeq);
 

@@ -1,4 +1,4 @@
-import type { GwCommand, GwSheet, GwSlotView, GwView } from '@veiltable/protocol/games/grail-war';
+import type { GwCommand, GwSheet, GwSlotView, GwView, GwViewEvent } from '@veiltable/protocol/games/grail-war';
 import { createRoom, type TestRoom } from './http-api.ts';
 import { RecordingClient } from './recording-client.ts';
 import type { ServerStack } from './server-stack.ts';
@@ -89,22 +89,14 @@ export function gwViewAt(client: RecordingClient, seq: number): GwView {
 }
 
 /**
- * Every slot result this client was shown, once each, in the order it first appeared, with the seq of the view that
- * first held it: the battle's log is in the view, one record per resolved slot its viewer may see.
+ * Every slot result this client was told, in log order, with its line's seq: the battle's record is the room's log,
+ * one `slot.resolved` line per slot its viewer may see, each redacted for it (the view keeps no history).
  */
 export function slotsSeen(client: RecordingClient): { seq: number; record: GwSlotView }[] {
-  const seen = new Set<string>();
-  const out: { seq: number; record: GwSlotView }[] = [];
-  for (const { seq, view } of client.views) {
-    if (view.game !== 'grail-war' || !view.battle) continue;
-    for (const record of view.battle.history) {
-      const key = `${view.battle.id}:${record.batch}:${record.slot}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      out.push({ seq, record });
-    }
-  }
-  return out;
+  return client.lines().flatMap(({ seq, seen }) => {
+    const e = seen as GwViewEvent;
+    return e.type === 'slot.resolved' ? [{ seq, record: e.record }] : [];
+  });
 }
 
 type Submission = NonNullable<NonNullable<GwView['battle']>['submission']>;

@@ -4,7 +4,7 @@ import type { Knowledge } from './commands.ts';
 import type { GrailWarEvent } from './events.ts';
 import type { GrailWarOptions } from './options.ts';
 import type { GrailWarState } from './state.ts';
-import { GM, SPECTATOR, judgment as j, master, planVs, room, run, seat, servant } from './test-support.ts';
+import { GM, SPECTATOR, judgment as j, master, planVs, room, run, seat, servant, slotsRead } from './test-support.ts';
 import { viewEvent } from '../../kernel/events.ts';
 import { view } from './view.ts';
 
@@ -76,8 +76,9 @@ describe('secrecy', () => {
 
   test('TV-HIDE-02 GW-HIDE-03 GW-HIDE-F11 the knower sees believed T only; battle uses T_auth; no info term for players', () => {
     const t = table();
-    let s = run(t.state, seat('s1'), { type: 'battle.submit', plan: planVs('b', [j('smash')]) }).state;
-    s = run(s, seat('s2'), { type: 'battle.submit', plan: planVs('a', []) }).state;
+    const sub = run(t.state, seat('s1'), { type: 'battle.submit', plan: planVs('b', [j('smash')]) });
+    const rev = run(sub.state, seat('s2'), { type: 'battle.submit', plan: planVs('a', []) });
+    const s = rev.state;
     // Both masters are outside the battle, so no window opens.
     const hit = s.battle!.history[0]!.hits[0]!;
     // d = 7 − 1 = 6 → +3 (T_auth; the believed 13 would give +5).
@@ -86,11 +87,11 @@ describe('secrecy', () => {
     const mine = view(s, viewers.a!).battle!;
     expect(mine.knowledge).toEqual([{ knower: 'a', target: 'b', believed: 13, classKnown: true, failedGuess: false, trueNameKnown: false }]);
     expect(mine.knowledge[0]!.believed - 7).toBe(6);
-    const shown = mine.history[0]!.hits[0]!;
+    const shown = slotsRead(rev.events, viewers.a!)[0]!.hits[0]!;
     expect(shown.steps!.map((x) => x.step)).toEqual(['base', 'flat']);
     expect(view(s, GM).battle!.knowledge.find((k) => k.knower === 'a')).toMatchObject({ total: 7, believed: 13 });
     // The defender sees only the final damage.
-    expect(view(s, viewers.b!).battle!.history[0]!.hits[0]).toEqual({ attacker: 'a', target: 'b', hp: 7, mp: 0, via: 'pairing' });
+    expect(slotsRead(rev.events, viewers.b!)[0]!.hits[0]).toEqual({ attacker: 'a', target: 'b', hp: 7, mp: 0, via: 'pairing' });
     expect(JSON.stringify(view(s, viewers.b!).battle!.knowledge)).not.toContain('13');
   });
 

@@ -73,6 +73,9 @@ export function master(over: Partial<MasterSheet> = {}): MasterSheet {
 /** What one viewer reads of each event (the GM, who reads everything, unless told otherwise); null where nothing. */
 export const readAll = (events: GrailWarEvent[], viewer: Viewer = GM) => events.map((e) => viewEvent(e, viewer));
 
+/** The slot results one viewer reads in these events, in order: the log is the battle's record (the view keeps none). */
+export const slotsRead = (events: GrailWarEvent[], viewer: Viewer) => readAll(events, viewer).flatMap((e) => (e?.type === 'slot.resolved' ? [e.record] : []));
+
 /**
  * grailWar.apply with the game's event type: the kernel's Game types its events' readings as unknown, and every part
  * this game makes is a protocol view event.

@@ -1,10 +1,12 @@
+import type { Viewer } from '@veiltable/protocol';
 import { describe, expect, test } from 'vitest';
 import type { BatchPlan, Judgment, Knowledge, PrebattleDecl } from './commands.ts';
 import type { GrailWarOptions } from './options.ts';
 import type { NoblePhantasm, ServantSheet } from './sheets.ts';
+import type { GrailWarEvent } from './events.ts';
 import type { GrailWarState } from './state.ts';
 import { hpOf, knows, mpOf } from './test-pair.ts';
-import { GM, emptyDecl, hitsOf, judgment as j, master, prepareAll, refused, room, seat, servant, start, submit, windowDecl } from './test-support.ts';
+import { GM, emptyDecl, hitsOf, slotsRead, judgment as j, master, prepareAll, refused, room, seat, servant, start, submit, windowDecl } from './test-support.ts';
 import { view } from './view.ts';
 
 const gae = (hpDamage: number, mpDamage: number): NoblePhantasm => ({ id: 'gae', name: 'Gae', npType: 'antiPersonnel', mode: 'alwaysActive', hpDamage, mpDamage, mpCost: 0, cards: 1 });
@@ -51,12 +53,19 @@ function plan(s: GrailWarState, id: string, slots: Record<string, Judgment>[]): 
   return { slots: [0, 1, 2, 3, 4].map(slot), activatePlus: [] };
 }
 
-/** Every participant plays its slots (those without any wait), and any master lets the seal window pass. */
-function batch(s: GrailWarState, plays: Record<string, Record<string, Judgment>[]>): GrailWarState {
-  for (const id of [...s.battle!.submission!.seats]) s = submit(s, id, plan(s, id, plays[id] ?? [])).state;
-  if (s.battle!.phase === 'window') for (const id of [...s.battle!.window!.seats]) s = windowDecl(s, id, { actions: [] }).state;
-  return s;
+/** Every participant plays its slots (those without any wait), and any master lets the seal window pass; with the events. */
+function batchTold(s: GrailWarState, plays: Record<string, Record<string, Judgment>[]>): { state: GrailWarState; events: GrailWarEvent[] } {
+  const events: GrailWarEvent[] = [];
+  const step = (r: { state: GrailWarState; events: GrailWarEvent[] }) => {
+    events.push(...r.events);
+    s = r.state;
+  };
+  for (const id of [...s.battle!.submission!.seats]) step(submit(s, id, plan(s, id, plays[id] ?? [])));
+  if (s.battle!.phase === 'window') for (const id of [...s.battle!.window!.seats]) step(windowDecl(s, id, { actions: [] }));
+  return { state: s, events };
 }
+
+const batch = (s: GrailWarState, plays: Record<string, Record<string, Judgment>[]>): GrailWarState => batchTold(s, plays).state;
 
 const meters = (s: GrailWarState) => ({ a: [hpOf(s, 'a'), mpOf(s, 'a')], ma: [hpOf(s, 'ma'), mpOf(s, 'ma')] });
 
@@ -87,8 +96,8 @@ describe('GW-TRUST-03 a servant at trust +10 takes its master`s damage', () => {
 
   test('GW-TRUST-03 GW-HIDE-03 the attacker`s side sees the breakdown without the info term; the defender`s side the final only', () => {
     // d = 4 for b against a's side: an info bonus of 2 on the master's hit, 7 in all.
-    const s = batch(given({ knowledge: [knows('a', 'b'), knows('b', 'a', { total: 4 }), knows('ma', 'b')] }), { b: [{ ma: j('smash') }] });
-    const hits = (v: Parameters<typeof view>[1]) => view(s, v).battle!.history[0]!.hits;
+    const { events } = batchTold(given({ knowledge: [knows('a', 'b'), knows('b', 'a', { total: 4 }), knows('ma', 'b')] }), { b: [{ ma: j('smash') }] });
+    const hits = (v: Viewer) => slotsRead(events, v)[0]!.hits;
     const gm = hits(GM);
     expect(gm.map((h) => [h.target, h.hp, h.via])).toEqual([['ma', 0, 'pairing'], ['a', 7, 'shield']]);
     expect(gm[0]!.steps!.map((x) => x.step)).toEqual(['base', 'defender', 'info', 'shielded']);

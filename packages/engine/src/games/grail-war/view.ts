@@ -5,7 +5,7 @@ import type { GwBattleView, GwCharacterStatus, GwCharacterView, GwView, GwViewEv
 import type { Sealed } from '../../kernel/sealed.ts';
 import { sealedAnswerOf } from '../../kernel/sealed.ts';
 import type { Acl, KnowledgeView } from './access.ts';
-import { aclOf, inBattle, knowledgeFor, mirrors, relationsFor, rewardsFor, seesPrivate, seesReveals, slotFor } from './access.ts';
+import { aclOf, inBattle, knowledgeFor, mirrors, relationsFor, rewardsFor, seesPrivate, seesReveals } from './access.ts';
 import { concealmentOf } from './concealment.ts';
 import type { Battle, Character, GrailWarState } from './state.ts';
 
@@ -111,13 +111,11 @@ function battleFor(state: GrailWarState, acl: Acl, b: Battle, v: Viewer, known: 
     plans: Object.keys(b.plans).length > 0 ? copyJson(b.plans) : null,
     // Seals used in battle are announced by name at the window's reveal (F10); they are stored only then.
     windowActions: b.windowActions.length > 0 ? copyJson(b.windowActions) : null,
-    history: b.history.map((r) => slotFor(acl, r, v)),
     knowledge: known,
     withdrawnSides: [...b.withdrawnSides],
     winner: b.winner,
     endReason: b.endReason,
     rewards: rewardsFor(acl, b.rewards ?? [], v),
-    overrides: b.overrides.filter((o) => seesPrivate(acl, o.character, v)).map((o) => ({ ...o })),
   };
 }
 

@@ -119,13 +119,11 @@ export const gwBattleView = z.strictObject({
   deadline: z.number().int().nullable(),
   plans: z.record(z.string(), gwBatchPlan).nullable(),
   windowActions: z.array(z.strictObject({ master: gwCharacterId, action: gwWindowAction })).nullable(),
-  history: z.array(gwSlotView),
   knowledge: z.array(gwKnowledgeView),
   withdrawnSides: z.array(z.string()),
   winner: z.string().nullable(),
   endReason: z.enum(['sideDown', 'withdrawal', 'batchesDone', 'retreat']).nullable(),
   rewards: z.array(gwReward),
-  overrides: z.array(gwOverride),
 });
 
 const gwBinding = z.strictObject({ order: z.string(), extreme: z.enum(['max', 'min']) });

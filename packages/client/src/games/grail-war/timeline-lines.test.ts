@@ -1,0 +1,126 @@
+import { grailWar, type GrailWarCommand, type GrailWarState } from '@veiltable/engine/games/grail-war';
+import { viewEvent, type GameEvent } from '@veiltable/engine';
+import type { Viewer } from '@veiltable/protocol';
+import { gwViewEvent, type GwViewEvent } from '@veiltable/protocol/games/grail-war';
+import { afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { gameDictionaryLoaders } from '../../shell/i18n/dictionaries.ts';
+import { addDictionaries, LANGS, translate, type Lang } from '../../shell/i18n/translate.ts';
+import { eventText, type LineContext } from '../../ui/timeline/line-renderers.ts';
+import { faceText } from '../../ui/card-face.ts';
+import { lineNames } from './line-names.svelte.ts';
+import { AT, GM, LANCER, masterSheet, RIN, room, SABER, seat, servantSheet, viewFor } from './test-room.ts';
+
+beforeAll(async () => addDictionaries(await gameDictionaryLoaders['grail-war']!()));
+afterEach(() => {
+  lineNames.view = null;
+});
+
+const context = (lang: Lang): LineContext => ({ t: (key, params) => translate(lang, key, params), actor: () => 'GM', seat: (id) => id, face: faceText });
+const line = (seen: GwViewEvent, lang: Lang) => eventText('grail-war', seen, context(lang));
+
+/** The room the rows are read in: Saber (c1) and its master Rin (c3) against Lancer (c2), as the GM sees it. */
+const names = viewFor(room({ saber: servantSheet({ trueName: 'TRUENAME-zq' }), rin: masterSheet({ name: 'Rin', sealsLeft: 3 }) }), GM);
+const C = '0'.repeat(64);
+const slot = (over: Partial<Extract<GwViewEvent, { type: 'slot.resolved' }>['record']>): GwViewEvent => ({
+  type: 'slot.resolved',
+  record: { batch: 1, slot: 1, plays: [], supports: [], hits: [], npCosts: [], defeated: [], ...over },
+});
+
+/** A row per event type the game tells (more for the rules whose outcome a sentence shows): the event, then en and ko. */
+const rows: [string, GwViewEvent, string, string][] = [
+  ['GW-META-01 room rules', { type: 'options.set', options: { ...names.options, rulesVersion: '000' } }, 'The GM set the room rules (version 000).', 'GM이 룸 규칙을 정했습니다 (버전 000).'],
+  ['a seat', { type: 'seat.added', seat: 's4', name: 'Dai' }, 'Seat Dai joined the table.', 'Dai 자리가 추가되었습니다.'],
+  ['GW-HIDE-F01 a servant registers under its alias', { type: 'character.registered', id: LANCER, kind: 'servant', name: 'Lancer' }, 'Servant Lancer was registered.', '서번트 Lancer이 등록되었습니다.'],
+  ['a sheet update', { type: 'character.updated', id: RIN, kind: 'master', name: 'Rin' }, "Rin's sheet was updated.", 'Rin의 시트가 수정되었습니다.'],
+  ['GW-HIDE-F11 the GM reads T and the believed T', { type: 'knowledge.set', entry: { knower: SABER, target: LANCER, believed: 3, total: 5, classKnown: true, failedGuess: false, trueNameKnown: true } }, 'Saber knows about Lancer: 정보 3, T 5 in truth, class known, true name known.', 'Saber의 Lancer에 대한 정보: 정보 3, 실제 T 5, 클래스 앎, 진명 앎.'],
+  ['GW-HIDE-F13 the knower reads its believed T only', { type: 'knowledge.set', entry: { knower: SABER, target: LANCER, believed: 3, classKnown: false, failedGuess: true, trueNameKnown: false } }, 'Saber knows about Lancer: 정보 3, a failed guess.', 'Saber의 Lancer에 대한 정보: 정보 3, 추측 실패.'],
+  ['a ledger entry removed', { type: 'knowledge.removed', knower: SABER, target: LANCER }, "Saber's information about Lancer was removed.", 'Saber의 Lancer에 대한 정보가 삭제되었습니다.'],
+  ['a character this viewer is not shown reads as someone', { type: 'knowledge.removed', knower: 'c9', target: LANCER }, "someone's information about Lancer was removed.", '누군가의 Lancer에 대한 정보가 삭제되었습니다.'],
+  ['a GM correction with its reason', { type: 'battle.overridden', override: { batch: 2, afterSlot: 5, character: LANCER, hp: 3, mp: -1, reason: 'smash was misread' } }, 'GM correction on Lancer after batch 2 · slot 5: HP +3, MP −1 (smash was misread).', 'GM 수정 Lancer, 배치 2 · 슬롯 5 이후: HP +3, MP −1 (smash was misread).'],
+  ['GW-BATTLE-02 sides and rows', { type: 'battle.started', battle: 1, scene: 'night', knowledge: [], participants: [{ id: SABER, side: 'A', row: 'front', name: 'Saber', kind: 'servant' }, { id: RIN, side: 'A', row: 'back', name: 'Rin', kind: 'master' }, { id: 'c7', side: 'B', row: 'front', name: 'Berserker', kind: 'servant' }] }, 'Battle 1 begins (Night). A: Saber (전열 Front), Rin (후열 Back) / B: Berserker (전열 Front)', '전투 1 시작 (밤). A: Saber (전열), Rin (후열) / B: Berserker (전열)'],
+  ['GW-HIDE-F27 that a plan is sealed, never what', { type: 'sealed.answered', step: 'batch', character: LANCER, commitment: C }, 'Lancer sealed the batch plan.', 'Lancer이 배치 계획을 봉인했습니다.'],
+  ['GW-BATTLE-08 the pre-battle reveal', { type: 'prebattle.revealed', rows: { [SABER]: 'front', [LANCER]: 'front' }, answers: [{ seat: SABER, declared: true, answer: { row: null, seals: ['attackStance'], conviction: 0, consumables: [{ item: 'berserkerPotion', kind: 'smash' }], activatePlus: [], guardian: false }, salt: 's', commitment: C }, { seat: LANCER, declared: false }] }, 'Pre-battle declarations revealed: Saber: 전열 Front, 공격 태세 Attack stance, Berserker potion (강타 Smash); Lancer: declared nothing in time.', '전투 전 선언 공개: Saber: 전열, 공격 태세, 광화 물약 (강타); Lancer: 제때 선언하지 않음.'],
+  ['a batch opens', { type: 'batch.opened', batch: 2, engaged: {} }, 'Batch 2 opens.', '배치 2 시작.'],
+  ['GW-HIDE-04 a plan missing at a forced reveal counts as 대기', { type: 'batch.revealed', batch: 1, answers: [{ seat: SABER, declared: true }, { seat: LANCER, declared: false }] }, 'Batch 1 revealed; Lancer locked in nothing and wait (대기).', '배치 1 공개. Lancer: 제출 없음, 대기로 처리.'],
+  ['GW-BATTLE-11 the window opens for the masters in the battle', { type: 'window.opened', batch: 1, masters: [RIN] }, 'The 영주 window after batch 1 opens for Rin.', '배치 1 이후 영주 창: Rin.'],
+  ['GW-SEAL-08 the window reveal names the seal', { type: 'window.revealed', batch: 1, answers: [{ seat: RIN, declared: true, answer: { actions: [{ seal: 'absoluteDefense', slot: 5 }] } }] }, '영주 after batch 1: Rin: 절대 방어 Absolute defense from slot 5.', '배치 1 이후 영주: Rin: 절대 방어: 슬롯 5부터.'],
+  ['GW-HIDE-03 a player reads its side`s steps in words, without running totals', slot({ plays: [{ character: SABER, opponent: LANCER, judgment: { card: 'smash' } }, { character: LANCER, opponent: SABER, judgment: { card: 'wait' } }], hits: [{ attacker: SABER, target: LANCER, hp: 5, mp: 0, via: 'pairing', steps: [{ step: 'base', source: 'str', amount: 3 }, { step: 'flat', source: 'classUnknown', amount: 2 }] }] }), 'Batch 1 · slot 1: Saber plays 강타 Smash against Lancer; Lancer plays 대기 Wait against Saber. Saber → Lancer: HP −5 · MP −0 [base 근력 STR +3 · bonus Class unknown +2].', '배치 1 · 슬롯 1: Saber: Lancer 상대로 강타; Lancer: Saber 상대로 대기. Saber → Lancer: HP −5 · MP −0 [기본 근력 +3 · 보너스 클래스를 모름 +2].'],
+  ['GW-TRUST-03 GW-HIDE-F06 the GM reads running totals, the shield, the 보구 cost and who fell', slot({ batch: 2, slot: 3, plays: [{ character: LANCER, opponent: SABER, judgment: { card: 'np', np: 'np-secret' } }], hits: [{ attacker: LANCER, target: SABER, hp: 10, mp: 0, via: 'shield', steps: [{ step: 'base', source: 'np', amount: 10, running: 10 }] }], npCosts: [{ character: LANCER, mp: 4 }], defeated: [SABER] }), 'Batch 2 · slot 3: Lancer plays 보구 NP against Saber. Lancer → Saber: HP −10 · MP −0 (taken for its master (신뢰도 +10)) [base 보구 NP +10 = 10]. Lancer pays 4 MP for the 보구. Saber is down.', '배치 2 · 슬롯 3: Lancer: Saber 상대로 보구. Lancer → Saber: HP −10 · MP −0 (마스터 대신 받은 피해 (신뢰도 +10)) [기본 보구 +10 = 10]. Lancer: 보구에 MP 4 소비. Saber 전투 불능.'],
+  ['GW-SUPPORT a magic support and no damage', slot({ slot: 2, supports: [{ supporter: RIN, ally: SABER, opponent: LANCER, mode: 'magic', accepted: true }] }), 'Batch 1 · slot 2: Rin supports Saber against Lancer (magic). No damage.', '배치 1 · 슬롯 2: Rin이 Lancer 상대로 Saber을 지원 (마술). 피해 없음.'],
+  ['GW-MISC-02 a withdrawal', { type: 'battle.withdrawn', side: 'B', by: LANCER }, 'Lancer withdraws side B from the battle.', 'Lancer이 B 진영을 전투에서 철수시켰습니다.'],
+  ['a betrayal', { type: 'battle.betrayed', character: RIN, side: 'B' }, 'Rin betrays and joins side B.', 'Rin이 배신하여 B 진영으로 갔습니다.'],
+  ['a batch added', { type: 'battle.extended', batches: 3 }, 'The battle now lasts 3 batches.', '전투가 3 배치로 늘었습니다.'],
+  ['GW-SEAL-02 a forced retreat that ends the battle', { type: 'seal.retreat', master: RIN, servant: SABER, endsBattle: true }, 'Rin orders Saber to retreat (영주); the battle ends.', 'Rin이 영주로 Saber에게 퇴각을 명했습니다. 전투 종료.'],
+  ['GW-BATTLE-20 the end and the winner', { type: 'battle.ended', reason: 'batchesDone', winner: 'A', slotsPlayed: 10 }, 'Battle over (batches done). Winner: A', '전투 종료 (배치 소진). 승자: A'],
+  ['GW-BATTLE-21 the GM decides no winner', { type: 'battle.decided', winner: null }, 'The GM decides the battle. Winner: none', 'GM이 전투를 판정했습니다. 승자: 없음'],
+  ['GW-HIDE-F31 rewards', { type: 'battle.rewards', rewards: [{ character: SABER, xp: 3, merit: 1, info: [], notes: [] }] }, 'Saber: +3 XP, +1 merit', 'Saber: 경험치 +3, 공적 +1'],
+  ['the battle closed', { type: 'battle.closed', battle: 1 }, 'Battle 1 is closed.', '전투 1이 닫혔습니다.'],
+  ['GW-MASTER-01 a master at zero', { type: 'master.zero', character: RIN, hp: 0, mp: 4 }, 'Rin falls to zero (HP 0, MP 4).', 'Rin이 0에 이르렀습니다 (HP 0, MP 4).'],
+  ['GW-MASTER-01 (c) a conversion', { type: 'master.converted', character: RIN, hp: 1, mp: 2 }, 'Rin converts between HP and MP: now HP 1, MP 2.', 'Rin이 HP와 MP를 전환했습니다: HP 1, MP 2.'],
+  ['GW-MASTER-01 (d) below 1 after rest dies', { type: 'master.settled', character: RIN, dead: true }, 'Rin dies.', 'Rin이 사망했습니다.'],
+  ['GW-MASTER-01 (d) otherwise survives', { type: 'master.settled', character: RIN, dead: false }, 'Rin survives.', 'Rin은 살아남았습니다.'],
+  ['GW-MASTER-01 (a) rest', { type: 'master.rested', character: RIN, hp: 5, mp: 6 }, 'Rin rests: now HP 5, MP 6.', 'Rin이 휴식했습니다: HP 5, MP 6.'],
+  ['merit shared with the partner', { type: 'merit.shared', character: RIN, to: SABER, paid: 2, received: 1 }, 'Rin gives 2 공적점 to Saber, who receives 1.', 'Rin이 Saber에게 공적점 2를 주었습니다 (받은 공적점 1).'],
+  ['SS keywords', { type: 'ss.keywordsSet', character: SABER, keywords: ['sword', 'oath'] }, "Saber's SS keywords: sword, oath.", 'Saber의 SS 키워드: sword, oath.'],
+  ['an SS reward', { type: 'ss.rewarded', character: SABER, merit: 1 }, 'Saber earns 1 공적점 for an SS.', 'Saber이 SS로 공적점 1을 얻었습니다.'],
+  ['GW-SEAL-01 a summon outside a battle', { type: 'seal.summoned', character: RIN, servant: SABER, to: null, left: false }, 'Rin summons Saber with a 영주 (강제 소환).', 'Rin이 영주로 Saber을 강제 소환했습니다.'],
+  ['GW-SEAL-01 a summon out of a battle', { type: 'seal.summoned', character: RIN, servant: SABER, to: 'r1', left: true }, 'Rin summons Saber out of the battle with a 영주 (강제 소환).', 'Rin이 영주로 Saber을 전투에서 강제 소환했습니다.'],
+  ['GW-SEAL-09 a binding order', { type: 'seal.bound', character: RIN, servant: SABER, binding: { order: 'Never lie to me', extreme: 'max' }, trust: 10, score: null }, 'Rin binds Saber with a 영주 (구속 명령): "Never lie to me", to the maximum.', 'Rin이 영주로 Saber에게 구속 명령: "Never lie to me", 최대로.'],
+  ['GW-SEAL-11 a resisted order', { type: 'seal.resisted', character: SABER, binding: { order: 'Never lie to me', extreme: 'min' } }, 'Saber resists the 구속 명령 "Never lie to me".', 'Saber이 구속 명령 "Never lie to me"에 저항했습니다.'],
+  ['GW-SEAL-03 a seal before the scene', { type: 'seal.early', character: RIN, servant: SABER, seal: 'attackStance' }, 'Rin uses 공격 태세 Attack stance on Saber before the scene.', 'Rin이 장면 전에 Saber에게 공격 태세를 사용했습니다.'],
+  ['a 명운 bought back', { type: 'pool.recovered', character: RIN, pool: 'fate', amount: 1, merit: 3 }, 'Rin recovers 1 명운 for 3 공적점.', 'Rin이 공적점 3으로 명운 1을 회복했습니다.'],
+  ['GW-SAN a concealment loss', { type: 'concealment.lost', character: SABER, loss: 12, value: 70 }, 'Saber loses 12 concealment (now 70).', 'Saber의 신비 은닉도 −12 (현재 70).'],
+  ['GW-SAN-01 a sanction at 0', { type: 'concealment.sanctioned', character: SABER, reason: 'zero' }, 'The Church sanctions Saber: its concealment reached 0.', '교회가 Saber에게 제재를 가했습니다: 신비 은닉도 0.'],
+  ['GW-REL-01 a chart entry', { type: 'relation.set', entry: { holder: LANCER, other: SABER, score: 2 } }, "Lancer's relationship toward Saber: +2.", 'Lancer의 Saber에 대한 관계: +2.'],
+  ['a chart entry removed', { type: 'relation.removed', holder: LANCER, other: SABER }, "Lancer's relationship toward Saber was removed.", 'Lancer의 Saber에 대한 관계가 삭제되었습니다.'],
+  ['the scene ends', { type: 'scene.ended' }, 'The scene ends.', '장면이 끝났습니다.'],
+];
+
+describe('grail-war timeline lines', () => {
+  test.each(rows)('%s', (_rule, seen, en, ko) => {
+    lineNames.view = names;
+    expect(line(seen, 'en')).toBe(en);
+    expect(line(seen, 'ko')).toBe(ko);
+    expect(line(seen, 'ja')).not.toMatch(/gw\.|\{|null|undefined/);
+  });
+
+  test('GW-HIDE-F01 a batch played through the engine reads, for every viewer, under the names its view gives and never a true name or an id', () => {
+    let state = room({ saber: servantSheet({ trueName: 'TRUENAME-zq' }), rin: masterSheet({ name: 'Rin', sealsLeft: 3 }) });
+    const events: GameEvent[] = [];
+    const play = (actor: Viewer, command: GrailWarCommand) => {
+      const r = grailWar.apply(state, command, actor, AT);
+      if (!r.ok) throw new Error(`${command.type} refused: ${r.error.code}`);
+      state = r.value.state as GrailWarState;
+      events.push(...r.value.events);
+    };
+    const smash = { type: 'play' as const, vs: { [LANCER]: { card: 'smash' as const } } };
+    const wait = (...vs: string[]) => ({ type: 'play' as const, vs: Object.fromEntries(vs.map((o) => [o, { card: 'wait' as const }])) });
+    play(seat('s1'), { type: 'battle.submit', plan: { slots: [smash, wait(LANCER), wait(LANCER), wait(LANCER), wait(LANCER)], activatePlus: [] } });
+    play(seat('s3'), { type: 'battle.submit', plan: { slots: Array.from({ length: 5 }, () => wait(LANCER)), activatePlus: [] } });
+    play(seat('s2'), { type: 'battle.submit', plan: { slots: Array.from({ length: 5 }, () => wait(SABER, RIN)), activatePlus: [] } });
+    play(seat('s3'), { type: 'battle.window', decl: { actions: [] } });
+    const told = new Set<string>();
+    for (const viewer of [GM, seat('s1'), seat('s2'), seat('s3'), { role: 'spectator' } as const]) {
+      lineNames.view = viewFor(state, viewer);
+      for (const event of events) {
+        const seen = viewEvent(event, viewer) as GwViewEvent | null;
+        if (!seen) continue;
+        told.add(seen.type);
+        for (const lang of LANGS) {
+          const text = line(seen, lang);
+          expect(text).not.toContain(seen.type);
+          expect(text).not.toMatch(/\bc\d\b|gw\.|\{|undefined/);
+          if (viewer !== GM && 'seat' in viewer && viewer.seat === 's2') expect(text).not.toContain('TRUENAME-zq');
+        }
+      }
+    }
+    expect([...told]).toEqual(expect.arrayContaining(['sealed.answered', 'batch.revealed', 'window.opened', 'window.revealed', 'slot.resolved']));
+  });
+
+  test('every event type the game tells a viewer has a row, and a sentence (not the generic line)', () => {
+    const types = gwViewEvent.options.map((o) => o.shape.type.value);
+    expect(new Set(rows.map(([, seen]) => seen.type))).toEqual(new Set(types));
+    lineNames.view = names;
+    for (const type of types) expect(line(rows.find(([, seen]) => seen.type === type)![1], 'en')).not.toContain(type);
+  });
+});
