@@ -1,3 +1,4 @@
+import { d6LinesEn } from './lines-en.ts';
 /**
  * English strings of the dungeon-2d6 table. Rule terms keep their Japanese names (《集中》, 《かばう》, カウンター,
  * 自己犠牲, 不屈, 武勇/機敏/精神): tables know them by these names.
@@ -453,6 +454,7 @@ export const d6En = {
   'd6.gm.reactions': 'Ask my characters too (カウンター/自己犠牲)',
   'rejection.NOT_AN_OPPONENT': 'That character is not on the other side.',
   'rejection.NOT_VISIBLE': 'You cannot see that character.',
+  ...d6LinesEn,
 } as const;
 
 export default d6En;

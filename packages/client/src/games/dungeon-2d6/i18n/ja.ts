@@ -1,3 +1,4 @@
+import { d6LinesJa } from './lines-ja.ts';
 import type { d6En } from './en.ts';
 
 /** Japanese strings of the dungeon-2d6 table: the rule terms as the house rules write them. */
@@ -452,6 +453,7 @@ export const d6Ja: Record<keyof typeof d6En, string> = {
   'd6.gm.reactions': '自分のキャラにも尋ねる（カウンター／自己犠牲）',
   'rejection.NOT_AN_OPPONENT': '相手側のキャラクターではありません。',
   'rejection.NOT_VISIBLE': 'そのキャラクターは見えていません。',
+  ...d6LinesJa,
 };
 
 export default d6Ja;

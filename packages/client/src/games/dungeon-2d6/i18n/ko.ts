@@ -1,3 +1,4 @@
+import { d6LinesKo } from './lines-ko.ts';
 import type { d6En } from './en.ts';
 
 /** Korean strings of the dungeon-2d6 table. Rule terms keep their Japanese names beside the Korean. */
@@ -452,6 +453,7 @@ export const d6Ko: Record<keyof typeof d6En, string> = {
   'd6.gm.reactions': '내 캐릭터에게도 묻기 (カウンター/自己犠牲)',
   'rejection.NOT_AN_OPPONENT': '상대편 캐릭터가 아닙니다.',
   'rejection.NOT_VISIBLE': '그 캐릭터는 보이지 않습니다.',
+  ...d6LinesKo,
 };
 
 export default d6Ko;
