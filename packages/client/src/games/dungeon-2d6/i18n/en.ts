@@ -132,7 +132,6 @@ export const d6En = {
   'd6.gm.questions': 'Questions',
   'd6.gm.answer': 'Answer',
   'd6.gm.refuse': 'Refuse',
-  'd6.gm.log': 'Override log',
 
   'rejection.CAP_EXCEEDED': '《集中》 is at most 5 per check.',
   'rejection.INSUFFICIENT_HP': 'Not enough HP for that much 《集中》.',

@@ -131,7 +131,6 @@ export const d6Ja: Record<keyof typeof d6En, string> = {
   'd6.gm.questions': '質問',
   'd6.gm.answer': '回答',
   'd6.gm.refuse': '回答しない',
-  'd6.gm.log': '上書きの記録',
 
   'rejection.CAP_EXCEEDED': '《集中》は1回の判定につき5まで。',
   'rejection.INSUFFICIENT_HP': 'その《集中》にはHPが足りません。',

@@ -131,7 +131,6 @@ export const d6Ko: Record<keyof typeof d6En, string> = {
   'd6.gm.questions': '질문',
   'd6.gm.answer': '답변',
   'd6.gm.refuse': '답변 거부',
-  'd6.gm.log': '덮어쓰기 기록',
 
   'rejection.CAP_EXCEEDED': '《集中》은 판정당 최대 5입니다.',
   'rejection.INSUFFICIENT_HP': '그만큼 《集中》하기엔 HP가 부족합니다.',
