@@ -4,9 +4,13 @@ import { gameDictionaryLoaders } from '../../shell/i18n/dictionaries.ts';
 import { addDictionaries, translate, type Lang } from '../../shell/i18n/translate.ts';
 import { eventText, type LineContext } from '../../ui/timeline/line-renderers.ts';
 import { faceText } from '../../ui/card-face.ts';
-import { CAPABILITY_EVENTS, type LineType } from './timeline-lines.ts';
+import { CAPABILITY_EVENTS, d6Sentences, type LineType } from './line-sentences.ts';
+import { provideSentences } from './timeline-lines.ts';
 
-beforeAll(async () => addDictionaries(await gameDictionaryLoaders['dungeon-2d6']!()));
+beforeAll(async () => {
+  addDictionaries(await gameDictionaryLoaders['dungeon-2d6']!());
+  provideSentences(d6Sentences);
+});
 
 /** What a player's view holds: its own PC, a visible ogre, two zones; the hidden enemy ch9 is in no view but the GM's. */
 const view = {
