@@ -76,10 +76,6 @@ export const d6En = {
   'd6.roll.ability': 'Ability',
   'd6.roll.submit': 'Roll 2D6',
 
-  'd6.private.title': 'Private',
-  'd6.private.question': 'Question',
-  'd6.private.answer': 'Answer',
-  'd6.private.telepathy': '念話 {from} → {to}',
 
   'd6.gm.title': 'GM · dungeon',
   'd6.gm.scene': 'Scene',

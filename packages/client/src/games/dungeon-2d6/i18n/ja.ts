@@ -75,10 +75,6 @@ export const d6Ja: Record<keyof typeof d6En, string> = {
   'd6.roll.ability': '能力値',
   'd6.roll.submit': '2D6を振る',
 
-  'd6.private.title': '非公開',
-  'd6.private.question': '質問',
-  'd6.private.answer': '回答',
-  'd6.private.telepathy': '念話 {from} → {to}',
 
   'd6.gm.title': 'GM · ダンジョン',
   'd6.gm.scene': 'シーン',

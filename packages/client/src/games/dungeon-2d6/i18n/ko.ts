@@ -75,10 +75,6 @@ export const d6Ko: Record<keyof typeof d6En, string> = {
   'd6.roll.ability': '능력치',
   'd6.roll.submit': '2D6 굴리기',
 
-  'd6.private.title': '비공개',
-  'd6.private.question': '질문',
-  'd6.private.answer': '답변',
-  'd6.private.telepathy': '念話 염화 {from} → {to}',
 
   'd6.gm.title': 'GM · 던전',
   'd6.gm.scene': '장면',
