@@ -19,9 +19,10 @@ import { renderPage, roomMeta } from '../packages/server/src/http/client-page.ts
 
 /**
  * Bytes of gzipped JavaScript, for a player or spectator page. Every page carries the shared timeline, chat composer
- * and characters panel: measured at 88.3 kB for the largest (call-of-t, in Korean), so the budget leaves about 4%.
+ * and characters panel, and a game's table the sentences its events read as in the timeline: measured at 92.4 kB for
+ * the largest (dungeon-2d6, in Korean), so the budget leaves about 4%.
  */
-const BUDGET = 92_000;
+const BUDGET = 96_000;
 /**
  * Bytes a player's first load transfers, by encoding: index.html, scripts and styles. Measured at 82.6 kB (brotli)
  * and 95.2 kB (gzip) for the largest page (call-of-t, in Korean); the budget leaves about 10% for growth.

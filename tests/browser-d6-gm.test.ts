@@ -203,7 +203,7 @@ describe('browser · dungeon-2d6 GM forms', () => {
       const vision = 'A pale child stands by the dry well';
       await desk.getByTestId('d6-gm-spirit-text').fill(vision);
       await desk.getByTestId('d6-gm-spirit-submit').click();
-      await p1.getByText(vision).waitFor({ timeout: UI_TIMEOUT_MS });
+      await p1.locator('[data-testid="tl-event"][data-type="spirit.note"]', { hasText: vision }).waitFor({ timeout: UI_TIMEOUT_MS });
 
       // アイテム袋 from Sol's phone: its one use spent, the form goes away (D6-SKL-ITEMBAG-01).
       await openSkills(p2);

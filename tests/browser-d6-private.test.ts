@@ -38,7 +38,8 @@ describe('browser · dungeon-2d6 private channels', () => {
       expect(asked).toMatchObject({ kind: 'encyclopedia', character: 'ch1', seat: s1, status: 'open' });
       await page.screenshot({ path: join(ARTIFACTS, 'browser-d6-private-1-asked.png'), fullPage: true });
       const answered = await commit(gm, { type: 'encyclopedia.answer', question: asked.id, text: answer });
-      await page.locator('[data-testid="d6-question"]', { hasText: answer }).waitFor({ timeout: UI_TIMEOUT_MS });
+      // The answer reads as a line of Rin's timeline.
+      await page.locator('[data-testid="tl-event"][data-type="question.answered"]', { hasText: answer }).waitFor({ timeout: UI_TIMEOUT_MS });
       // The use is spent, so the phone no longer offers a question it would have refused.
       await page.getByTestId('d6-encyclopedia-form').waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
 
@@ -49,7 +50,7 @@ describe('browser · dungeon-2d6 private channels', () => {
       await page.getByTestId('d6-telepathy-text').fill(whisper);
       await page.getByTestId('d6-telepathy-submit').click();
       await p2.waitFor(() => p2.currentD6().telepathy.some((m) => m.text === whisper), 'p2: the 念話 arrives');
-      await page.locator('[data-testid="d6-telepathy"]', { hasText: whisper }).waitFor({ timeout: UI_TIMEOUT_MS });
+      await page.locator('[data-testid="tl-event"][data-type="telepathy.message"]', { hasText: whisper }).waitFor({ timeout: UI_TIMEOUT_MS });
       await page.screenshot({ path: join(ARTIFACTS, 'browser-d6-private-2-telepathy.png'), fullPage: true });
 
       // Movement from the phone: the only zone offered is the one next to Rin's.

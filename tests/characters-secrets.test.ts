@@ -44,7 +44,10 @@ describe('characters: secret faces in the frames', () => {
     // Lines spoken as the disguised characters carry their public faces only.
     await commit(p1, { type: 'chat.send', to: { kind: 'all' }, text: `Hello ${planted('LINE-S1', everyone)}` });
     await commit(p2, { type: 'chat.send', to: { kind: 'all' }, text: 'Hi', as: `${s2}.c2` });
-    const last = await gm.run({ type: 'chat.send', to: { kind: 'all' }, text: 'Who goes there?', as: 'gm.c1' });
+    await commit(gm, { type: 'chat.send', to: { kind: 'all' }, text: 'Who goes there?', as: 'gm.c1' });
+    // Rolls typed as the disguised characters: a public one, and the GM's secret one as the NPC.
+    await commit(p1, { type: 'chat.send', to: { kind: 'all' }, text: '2D6', as: `${s1}.c1` });
+    const last = await gm.run({ type: 'chat.send', to: { kind: 'all' }, text: 'S2D6', as: 'gm.c1' });
     await allAt(live, last);
 
     // Every viewer sees the speakers' public faces on the lines.
@@ -52,6 +55,11 @@ describe('characters: secret faces in the frames', () => {
       const lines = c.feedItems().filter((f) => f.kind === 'chat');
       expect(lines.map((l) => (l.kind === 'chat' ? l.speaker?.name : null)), c.label).toEqual([alias, 'Bruno\'s twin', 'Hooded stranger']);
       expect(lines[0]?.kind === 'chat' && lines[0].speaker?.portrait, c.label).toBe(face);
+      // A roll shows its public face with its result: the GM's secret roll as the NPC shows it to the GM alone.
+      const rolls = c.feedItems().filter((f) => f.kind === 'roll');
+      const faces = rolls.map((r) => (r.kind === 'roll' ? (r.speaker?.name ?? null) : null));
+      expect(faces, c.label).toEqual([alias, c === gm ? 'Hooded stranger' : null]);
+      expect(rolls[0]?.kind === 'roll' && rolls[0].speaker?.portrait, c.label).toBe(face);
     }
 
     // Late joiners get whole views: the secrets must stay out of those too.

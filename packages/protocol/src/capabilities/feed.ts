@@ -39,6 +39,11 @@ export const feedItem = z.discriminatedUnion('kind', [
     to: whisperAudience.optional(),
     /** Absent when this viewer may not see the roll yet: they see only that it happened. */
     result: diceResult.optional(),
+    /**
+     * The character the roll was typed as (its public face when it was rolled), with the result: a viewer who learns
+     * only that a roll happened does not learn as whom. Absent for a plain roll.
+     */
+    speaker: speaker.optional(),
   }),
   z.object({ kind: z.literal('system'), id: z.string(), key: z.string(), params: z.record(z.string(), z.string()) }),
 ]);

@@ -10,6 +10,8 @@ export type LineContext = {
   actor: (ref: ActorRef) => string;
   seat: (id: string) => string;
   face: (face: CardFace) => string;
+  /** The room's view as this viewer reads it now, for the names a game's events give only by id. */
+  view?: unknown;
 };
 
 /** A game's sentence for one of its events, or null for an event it has none for (the generic line is shown). */

@@ -54,6 +54,19 @@ describe('a timeline line', () => {
     expect(html(hiddenRoll(result), { role: 'player', seat: 's1' }, true)).not.toContain('data-testid="tl-reveal"');
   });
 
+  test('a roll typed as a character shows the character\'s face in place of the seat; its reveal names it too', () => {
+    const speaker = { name: 'Detective Kim', color: '#e0a000', portrait: 'ab12cd' };
+    const roll = (type: string) => ({ type, item: { ...hiddenRoll(result).item, visibility: 'public', speaker } });
+    const out = html(roll('feed'), { role: 'player', seat: 's2' });
+    expect(out).toContain('Detective Kim');
+    expect(out).toContain('color: #e0a000');
+    expect(out).toContain('src="/api/portraits/ab12cd"');
+    expect(out).not.toContain('>Aki<');
+    expect(html(roll('roll.revealed'), { role: 'player', seat: 's2' })).toContain('Detective Kim showed a roll to everyone');
+    // A roll told without its result carries no face: the seat's name stands.
+    expect(html(hiddenRoll(), { role: 'player', seat: 's2' })).toContain('>Aki<');
+  });
+
   test('a table event is a line marked with its type', () => {
     expect(html({ type: 'deck.shuffled', count: 52 }, { role: 'gm' })).toContain('data-type="deck.shuffled"');
   });

@@ -157,6 +157,10 @@ describe.each(Object.values(games).map((g) => [g.id, g] as const))('%s composes 
     ['CAST-02 speaking as an unknown character', [], [seat(2), { type: 'chat.send', to: { kind: 'all' }, text: 'hi', as: 's2.c9' }], { code: 'NO_SUCH_CHARACTER', rule: 'CAST-02' }],
     ['the GM speaks plainly without `as`', [], [GM, { type: 'chat.send', to: { kind: 'all' }, text: 'hi' }], null],
     ['CAST-05 the GM speaks as an NPC', [[GM, { type: 'cast.add', name: 'Innkeeper', color: '#abcdef' }]], [GM, { type: 'chat.send', to: { kind: 'all' }, text: 'Welcome', as: 'gm.c1' }], { name: 'Innkeeper', color: '#abcdef' }],
+    ['a roll is typed as the face a line would be spoken with: the seat\'s first by default', [], [seat(2), { type: 'chat.send', to: { kind: 'all' }, text: '1D6' }], { name: 'Bora', color: '' }],
+    ['CAST-05 a seat rolls as another of its own', [[seat(2), { type: 'cast.add', name: 'Bora\'s cat', color: '#112233' }]], [seat(2), { type: 'chat.send', to: { kind: 'all' }, text: '2D6 pounce', as: 's2.c2' }], { name: 'Bora\'s cat', color: '#112233' }],
+    ['CAST-05 a seat may not roll as another seat\'s character', [], [seat(2), { type: 'chat.send', to: { kind: 'all' }, text: '1D6', as: 's1.c1' }], { code: 'NOT_YOUR_CHARACTER', rule: 'CAST-05' }],
+    ['CAST-05 the GM rolls as an NPC', [[GM, { type: 'cast.add', name: 'Innkeeper', color: '#abcdef' }]], [GM, { type: 'chat.send', to: { kind: 'all' }, text: '1D6', as: 'gm.c1' }], { name: 'Innkeeper', color: '#abcdef' }],
     ['CAST-05 the GM speaks as a seat\'s character', [[seat(3), { type: 'cast.set', character: 's3.c1', color: '#ffffff', portrait: HASH('b') }]], [GM, { type: 'chat.send', to: { kind: 'all' }, text: 'hi', as: 's3.c1' }], { name: 'Chen', color: '#ffffff', portrait: HASH('b') }],
   ])('%s', (_name, given, [actor, command], expected) => {
     const before = play(game, table(), given).state;
@@ -170,6 +174,25 @@ describe.each(Object.values(games).map((g) => [g.id, g] as const))('%s composes 
     const want = expected && { ...expected, color: expected.color || castOf(game, before, GM)[1]!.color };
     expect(line.speaker ?? null).toEqual(want);
     expect(applied.value.events.map((e) => viewEvent(e, seat(1)))).toMatchObject([{ type: 'feed', item: want ? { speaker: want } : { text: 'hi' } }]);
+  });
+
+  test('CAST-06 a roll typed as a disguised character carries its public face only; a hidden roll\'s face goes with its result', () => {
+    const trueName = 'Hidden-True-Name-r42';
+    const made = play(game, table(), [
+      [seat(2), { type: 'cast.add', name: 'Bora\'s cat', color: '#112233' }],
+      [seat(2), { type: 'cast.set', character: 's2.c2', portrait: HASH('d'), secret: { name: trueName, portrait: HASH('f') } }],
+      [seat(2), { type: 'chat.send', to: { kind: 'all' }, text: '2D6', as: 's2.c2' }],
+      [seat(2), { type: 'chat.send', to: { kind: 'all' }, text: 'S2D6', as: 's2.c2' }],
+    ]);
+    const face = { name: 'Bora\'s cat', color: '#112233', portrait: HASH('d') };
+    for (const v of [GM, seat(1), seat(2), seat(3), SPECTATOR]) {
+      const owner = v.role === 'gm' || (v.role === 'player' && v.seat === 's2');
+      const rolls = linesOf(made.events, v).filter((l) => l.kind === 'roll');
+      expect(rolls.map((r) => r.speaker ?? null), JSON.stringify(v)).toEqual([face, owner ? face : null]);
+      if (owner) continue;
+      const read = JSON.stringify(made.events.map((e) => viewEvent(e as never, v)));
+      for (const secret of [trueName, HASH('f')]) expect(read, JSON.stringify(v)).not.toContain(secret);
+    }
   });
 
   test('CAST-07 a line keeps the face it was spoken with when the character changes later', () => {

@@ -44,7 +44,10 @@ export const chat: Capability<FeedSlice & CastSlice, ChatCommand> = {
       if (to.kind === 'seat' && !ctx.seats().some((s) => s.id === to.seat)) return err('NO_SUCH_SEAT');
       const speaker = speakerFor(ctx, command.as);
       if (!speaker.ok) return speaker;
-      const rolled = rollLine(ctx, command.text, { visibility: command.visibility, channel: command.channel, ...(to.kind === 'all' ? {} : { to }) });
+      // A roll is typed as the same face a line would be spoken with (public only: CAST-06, CAST-07).
+      const rolled = rollLine(ctx, command.text, {
+        visibility: command.visibility, channel: command.channel, ...(to.kind === 'all' ? {} : { to }), ...(speaker.value ? { speaker: speaker.value } : {}),
+      });
       if (!rolled.ok) return rolled;
       if (rolled.value) return ok(undefined);
       const key = conversation(ctx.actor, to);

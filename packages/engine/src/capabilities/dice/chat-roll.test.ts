@@ -1,4 +1,4 @@
-import type { FeedItem, Viewer } from '@veiltable/protocol';
+import type { FeedItem, RollVisibility, Viewer } from '@veiltable/protocol';
 import { describe, expect, test } from 'vitest';
 import { callOfT } from '../../games/call-of-t/index.ts';
 import { freeTable } from '../../games/free-table/index.ts';
@@ -159,6 +159,36 @@ describe('secret rolls and whispers keep their audiences', () => {
     expect(other).not.toContain(PLANT);
     expect(other).toContain(lastRoll(state).id);
     expect(sentTo(state, events, P(3))).not.toContain(lastRoll(state).id);
+  });
+});
+
+describe('a roll typed as a character carries its face, as a chat line would (CAST-05, CAST-07)', () => {
+  const rollsTo = (events: GameEvent[], viewer: Viewer) =>
+    eventsFor(events, viewer).flatMap((e) => (e.type === 'feed' || e.type === 'roll.revealed' ? [e.item as FeedItem] : [])).filter((f) => f.kind === 'roll');
+  const speakerOf = (f: FeedItem | undefined) => (f?.kind === 'roll' ? (f.speaker?.name ?? null) : undefined);
+
+  test.each<[string, string, RollVisibility, Viewer[], Viewer[]]>([
+    ['a public roll: everyone reads the face', '2d6', 'public', [GM, P(1), P(2), SPECTATOR], []],
+    ['a GM roll: the face goes with the result, to the roller and the GM', 'S2d6', 'public', [GM, P(1)], [P(2), SPECTATOR]],
+    ['a self roll: the roller alone reads the face', '2d6', 'self', [P(1)], [GM, P(2), SPECTATOR]],
+  ])('%s', (_name, text, visibility, withFace, without) => {
+    const made = run(table(2), [[P(1), { type: 'cast.add', name: 'Rin', color: '#112233' }]]).state;
+    const { state, events } = scripted(made, P(1), say(text, { as: 's1.c2', visibility }), [3, 4]);
+    expect(lastRoll(state).speaker).toEqual({ name: 'Rin', color: '#112233' });
+    for (const viewer of withFace) expect(speakerOf(rollsTo(events, viewer)[0]), JSON.stringify(viewer)).toBe('Rin');
+    for (const viewer of without) {
+      expect(speakerOf(rollsTo(events, viewer)[0]), JSON.stringify(viewer)).toBeNull();
+      expect(JSON.stringify(eventsFor(events, viewer))).not.toContain('Rin');
+    }
+    if (without.length === 0) return;
+    // Shown to everyone, the roll shows as whom it was typed.
+    const revealed = run(state, [[P(1), { type: 'roll.reveal', roll: lastRoll(state).id }]]);
+    for (const viewer of [...withFace, ...without]) expect(speakerOf(rollsTo(revealed.events, viewer).at(-1))).toBe('Rin');
+  });
+
+  test('the roll command, typed as no one, carries no face', () => {
+    const { state } = scripted(table(2), P(1), { type: 'roll', expr: '2d6' }, [3, 4]);
+    expect(lastRoll(state).speaker).toBeUndefined();
   });
 });
 

@@ -1,4 +1,4 @@
-import type { Channel, diceCommands, RollVisibility } from '@veiltable/protocol';
+import type { Channel, diceCommands, RollVisibility, Speaker } from '@veiltable/protocol';
 import type { z } from 'zod';
 import type { Capability } from '../../kernel/capability.ts';
 import type { Ctx } from '../../kernel/define-game.ts';
@@ -13,8 +13,11 @@ import { isDiceSystem } from './game-systems.ts';
 
 export type DiceCommand = z.infer<(typeof diceCommands)[number]>;
 
-/** How a line is rolled: its visibility as asked, its tab, and the whisper it was typed in (absent: the table). */
-export type RollRequest = { visibility: RollVisibility; channel: Channel; to?: WhisperAudience };
+/**
+ * How a line is rolled: its visibility as asked, its tab, the whisper it was typed in (absent: the table) and the
+ * public face of the character it was typed as (absent: a plain roll).
+ */
+export type RollRequest = { visibility: RollVisibility; channel: Channel; to?: WhisperAudience; speaker?: Speaker };
 
 /**
  * Rolls a line if the room's BCDice system reads it as a command, adding the roll to the feed; ok(false) when it is
@@ -47,6 +50,7 @@ export function rollLine(ctx: Ctx<FeedSlice>, line: string, request: RollRequest
     revealed: false,
     result,
     rands,
+    ...(request.speaker ? { speaker: request.speaker } : {}),
   };
   pushFeed(ctx.state, item);
   const shown = { to: rollAudience(item), seen: { type: 'feed', item: rollItem(item, true) } };

@@ -13,6 +13,7 @@ export type ChatEntry = { kind: 'chat'; id: string; from: ActorRef; to: ChatAudi
 /**
  * A roll. `to` is the whisper it was typed in (absent: the table). `rands` are the faces BCDice drew, [face, sides]
  * in order, so a replay can check them (absent in rolls of the engine's own parser, stored before BCDice).
+ * `speaker`: the public face of the character the line was typed as, when it was rolled (CAST-07).
  */
 export type RollEntry = {
   kind: 'roll';
@@ -24,6 +25,7 @@ export type RollEntry = {
   revealed: boolean;
   result: DiceResult;
   rands?: [number, number][];
+  speaker?: Speaker;
 };
 export type FeedEntry = ChatEntry | RollEntry;
 export type WhisperAudience = Exclude<ChatAudience, { kind: 'all' }>;
@@ -117,7 +119,10 @@ export function chatItem(entry: ChatEntry): FeedItem {
   return entry.speaker ? { ...item, speaker: { ...entry.speaker } } : item;
 }
 
-/** A roll as a line: with its result, or only that it happened. */
+/**
+ * A roll as a line: with its result and the face it was typed as, or only that it happened (as whom is part of what
+ * it was: a secret roll as an NPC would say which NPC the GM is rolling for).
+ */
 export function rollItem(entry: RollEntry, withResult: boolean): FeedItem {
   const item: FeedItem = {
     kind: 'roll',
@@ -129,7 +134,8 @@ export function rollItem(entry: RollEntry, withResult: boolean): FeedItem {
     ...(entry.to ? { to: { ...entry.to } } : {}),
   };
   // The result is shared, not copied: states are never changed in place, and views are only serialized.
-  return withResult ? { ...item, result: entry.result } : item;
+  if (!withResult) return item;
+  return { ...item, result: entry.result, ...(entry.speaker ? { speaker: { ...entry.speaker } } : {}) };
 }
 
 /** The dice capability's part of a viewer's view: the room's dice system (chat and rolls are lines of the log). */

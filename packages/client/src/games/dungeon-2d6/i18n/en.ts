@@ -1,3 +1,4 @@
+import { d6LinesEn } from './lines-en.ts';
 /**
  * English strings of the dungeon-2d6 table. Rule terms keep their Japanese names (《集中》, 《かばう》, カウンター,
  * 自己犠牲, 不屈, 武勇/機敏/精神): tables know them by these names.
@@ -75,10 +76,6 @@ export const d6En = {
   'd6.roll.ability': 'Ability',
   'd6.roll.submit': 'Roll 2D6',
 
-  'd6.private.title': 'Private',
-  'd6.private.question': 'Question',
-  'd6.private.answer': 'Answer',
-  'd6.private.telepathy': '念話 {from} → {to}',
 
   'd6.gm.title': 'GM · dungeon',
   'd6.gm.scene': 'Scene',
@@ -131,7 +128,6 @@ export const d6En = {
   'd6.gm.questions': 'Questions',
   'd6.gm.answer': 'Answer',
   'd6.gm.refuse': 'Refuse',
-  'd6.gm.log': 'Override log',
 
   'rejection.CAP_EXCEEDED': '《集中》 is at most 5 per check.',
   'rejection.INSUFFICIENT_HP': 'Not enough HP for that much 《集中》.',
@@ -453,6 +449,7 @@ export const d6En = {
   'd6.gm.reactions': 'Ask my characters too (カウンター/自己犠牲)',
   'rejection.NOT_AN_OPPONENT': 'That character is not on the other side.',
   'rejection.NOT_VISIBLE': 'You cannot see that character.',
+  ...d6LinesEn,
 } as const;
 
 export default d6En;

@@ -1,3 +1,4 @@
+import { d6LinesJa } from './lines-ja.ts';
 import type { d6En } from './en.ts';
 
 /** Japanese strings of the dungeon-2d6 table: the rule terms as the house rules write them. */
@@ -74,10 +75,6 @@ export const d6Ja: Record<keyof typeof d6En, string> = {
   'd6.roll.ability': '能力値',
   'd6.roll.submit': '2D6を振る',
 
-  'd6.private.title': '非公開',
-  'd6.private.question': '質問',
-  'd6.private.answer': '回答',
-  'd6.private.telepathy': '念話 {from} → {to}',
 
   'd6.gm.title': 'GM · ダンジョン',
   'd6.gm.scene': 'シーン',
@@ -130,7 +127,6 @@ export const d6Ja: Record<keyof typeof d6En, string> = {
   'd6.gm.questions': '質問',
   'd6.gm.answer': '回答',
   'd6.gm.refuse': '回答しない',
-  'd6.gm.log': '上書きの記録',
 
   'rejection.CAP_EXCEEDED': '《集中》は1回の判定につき5まで。',
   'rejection.INSUFFICIENT_HP': 'その《集中》にはHPが足りません。',
@@ -452,6 +448,7 @@ export const d6Ja: Record<keyof typeof d6En, string> = {
   'd6.gm.reactions': '自分のキャラにも尋ねる（カウンター／自己犠牲）',
   'rejection.NOT_AN_OPPONENT': '相手側のキャラクターではありません。',
   'rejection.NOT_VISIBLE': 'そのキャラクターは見えていません。',
+  ...d6LinesJa,
 };
 
 export default d6Ja;

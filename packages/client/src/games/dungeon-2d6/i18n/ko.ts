@@ -1,3 +1,4 @@
+import { d6LinesKo } from './lines-ko.ts';
 import type { d6En } from './en.ts';
 
 /** Korean strings of the dungeon-2d6 table. Rule terms keep their Japanese names beside the Korean. */
@@ -74,10 +75,6 @@ export const d6Ko: Record<keyof typeof d6En, string> = {
   'd6.roll.ability': '능력치',
   'd6.roll.submit': '2D6 굴리기',
 
-  'd6.private.title': '비공개',
-  'd6.private.question': '질문',
-  'd6.private.answer': '답변',
-  'd6.private.telepathy': '念話 염화 {from} → {to}',
 
   'd6.gm.title': 'GM · 던전',
   'd6.gm.scene': '장면',
@@ -130,7 +127,6 @@ export const d6Ko: Record<keyof typeof d6En, string> = {
   'd6.gm.questions': '질문',
   'd6.gm.answer': '답변',
   'd6.gm.refuse': '답변 거부',
-  'd6.gm.log': '덮어쓰기 기록',
 
   'rejection.CAP_EXCEEDED': '《集中》은 판정당 최대 5입니다.',
   'rejection.INSUFFICIENT_HP': '그만큼 《集中》하기엔 HP가 부족합니다.',
@@ -452,6 +448,7 @@ export const d6Ko: Record<keyof typeof d6En, string> = {
   'd6.gm.reactions': '내 캐릭터에게도 묻기 (カウンター/自己犠牲)',
   'rejection.NOT_AN_OPPONENT': '상대편 캐릭터가 아닙니다.',
   'rejection.NOT_VISIBLE': '그 캐릭터는 보이지 않습니다.',
+  ...d6LinesKo,
 };
 
 export default d6Ko;
