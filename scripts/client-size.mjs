@@ -68,7 +68,8 @@ function laterParts(keys) {
   while (queue.length > 0) {
     const key = queue.shift();
     for (const target of manifest[key]?.dynamicImports ?? []) {
-      if (seen.has(target) || /\/i18n\//.test(target) || /\/table\.svelte$/.test(target)) continue;
+      // Each game's table, strings and timeline sentences are fetched by a glob keyed by game: only the room's own.
+      if (seen.has(target) || /\/i18n\//.test(target) || /\/(table\.svelte|timeline-lines\.ts)$/.test(target)) continue;
       seen.add(target);
       const part = closure([target]);
       for (const k of part) (isGmPart(target) || gm.has(key) ? gm : everyone).add(k);
@@ -129,7 +130,7 @@ console.log(`${'game'.padEnd(14)}${'player'.padStart(10)}${'spectator'.padStart(
 const transfers = [];
 
 for (const game of games) {
-  const table = closure([`src/games/${game}/table.svelte`]);
+  const table = closure([`src/games/${game}/table.svelte`, `src/games/${game}/timeline-lines.ts`]);
   const later = laterParts([...table]);
   let worst = null;
   for (const lang of LANGS) {

@@ -1,9 +1,10 @@
 import type { Component } from 'svelte';
 import { i18n } from '../shell/i18n/i18n.svelte.ts';
+import { loadLineRenderer } from '../ui/timeline/line-renderers.ts';
 
 /**
  * Each game's table, found by its place in the tree: `games/<id>/table.svelte`. Only the table of the room's game is
- * fetched, with that game's strings in the reader's language.
+ * fetched, with that game's strings in the reader's language and its timeline sentences.
  */
 const tables = import.meta.glob<Component>('../games/*/table.svelte', { import: 'default' });
 
@@ -18,7 +19,7 @@ export class UnknownGame extends Error {
 const loading = new Map<string, Promise<Component>>();
 
 /**
- * The table of a game, once its code and strings have both arrived, so a table never renders a bare key. A failed
+ * The table of a game, once its code, strings and sentences have arrived, so a table never renders a bare key. A failed
  * fetch is forgotten, so a later mount tries again.
  */
 export function loadTable(game: string): Promise<Component> {
@@ -26,7 +27,7 @@ export function loadTable(game: string): Promise<Component> {
   if (!pending) {
     const load = tables[`../games/${game}/table.svelte`];
     if (!load) return Promise.reject(new UnknownGame(game));
-    pending = Promise.all([load(), i18n.loadGame(game)]).then(
+    pending = Promise.all([load(), i18n.loadGame(game), loadLineRenderer(game)]).then(
       ([table]) => table,
       (error: unknown) => {
         loading.delete(game);

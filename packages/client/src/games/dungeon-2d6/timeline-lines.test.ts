@@ -2,14 +2,13 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { d6EventType, type D6ViewEvent } from '@veiltable/protocol/games/dungeon-2d6';
 import { gameDictionaryLoaders } from '../../shell/i18n/dictionaries.ts';
 import { addDictionaries, translate, type Lang } from '../../shell/i18n/translate.ts';
-import { eventText, type LineContext } from '../../ui/timeline/line-renderers.ts';
+import { eventText, loadLineRenderer, type LineContext } from '../../ui/timeline/line-renderers.ts';
 import { faceText } from '../../ui/card-face.ts';
-import { CAPABILITY_EVENTS, d6Sentences, type LineType } from './line-sentences.ts';
-import { provideSentences } from './timeline-lines.ts';
+import type { LineType } from './timeline-lines.ts';
 
 beforeAll(async () => {
   addDictionaries(await gameDictionaryLoaders['dungeon-2d6']!());
-  provideSentences(d6Sentences);
+  await loadLineRenderer('dungeon-2d6');
 });
 
 /** What a player's view holds: its own PC, a visible ogre, two zones; the hidden enemy ch9 is in no view but the GM's. */
@@ -131,13 +130,6 @@ const rows: Row[] = [
   ['zone.linked', { a: 'z1', b: 'z2' }, 'Hall and Crypt now connect', 'Hall과 Crypt가 이어졌습니다'],
 ];
 
-/** The capabilities' events carry their fields on the event itself. */
-const capabilityRows: [Record<string, unknown> & { type: LineType }, string, string][] = [
-  [{ type: 'cast.changed', character: { id: 's1.c1', name: 'Detective Kim' } }, 'Detective Kim’s card is updated', 'Detective Kim의 카드가 바뀌었습니다'],
-  [{ type: 'cast.removed', character: 's1.c2' }, 'A character leaves the cast', '캐릭터 하나가 빠졌습니다'],
-  [{ type: 'dice.system', system: 'DungeonRPG' }, 'Dice system: DungeonRPG', '다이스 시스템: DungeonRPG'],
-];
-
 const say = (seen: Record<string, unknown> & { type: string }, lang: Lang) => eventText('dungeon-2d6', seen, context(lang));
 
 describe('dungeon-2d6 timeline lines', () => {
@@ -152,14 +144,9 @@ describe('dungeon-2d6 timeline lines', () => {
     }
   });
 
-  test.each(capabilityRows)('%o reads as a sentence', (seen, en, ko) => {
-    expect(say(seen, 'en')).toBe(en);
-    expect(say(seen, 'ko')).toBe(ko);
-  });
-
-  test('every event type the engine may emit, and the capabilities a 2d6 room logs, has a row and a sentence', () => {
-    const covered = new Set<string>([...rows.map((r) => r[0]), ...capabilityRows.map((r) => r[0].type)]);
-    const all: string[] = [...d6EventType.options, ...CAPABILITY_EVENTS];
+  test('every event type the engine may emit has a row and a sentence', () => {
+    const covered = new Set<string>(rows.map((r) => r[0]));
+    const all: string[] = [...d6EventType.options];
     expect(all.filter((type) => !covered.has(type))).toEqual([]);
     for (const type of all) expect(say({ type, data: {} }, 'ja'), type).not.toContain('卓の操作');
   });

@@ -2,10 +2,13 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import type { FreeTableViewEvent } from '@veiltable/protocol/games/free-table';
 import { gameDictionaryLoaders } from '../../shell/i18n/dictionaries.ts';
 import { addDictionaries, LANGS, translate } from '../../shell/i18n/translate.ts';
-import { eventText, type LineContext } from '../../ui/timeline/line-renderers.ts';
+import { eventText, loadLineRenderer, type LineContext } from '../../ui/timeline/line-renderers.ts';
 import { faceText } from '../../ui/card-face.ts';
 
-beforeAll(async () => addDictionaries(await gameDictionaryLoaders['free-table']!()));
+beforeAll(async () => {
+  addDictionaries(await gameDictionaryLoaders['free-table']!());
+  await loadLineRenderer('free-table');
+});
 
 const names: Record<string, string> = { s1: 'Aki', s2: 'Bora' };
 const context = (lang: (typeof LANGS)[number]): LineContext => ({

@@ -2,20 +2,21 @@ import { grailWar, type GrailWarCommand, type GrailWarState } from '@veiltable/e
 import { viewEvent, type GameEvent } from '@veiltable/engine';
 import type { Viewer } from '@veiltable/protocol';
 import { gwViewEvent, type GwViewEvent } from '@veiltable/protocol/games/grail-war';
-import { afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { gameDictionaryLoaders } from '../../shell/i18n/dictionaries.ts';
 import { addDictionaries, LANGS, translate, type Lang } from '../../shell/i18n/translate.ts';
-import { eventText, type LineContext } from '../../ui/timeline/line-renderers.ts';
+import { eventText, loadLineRenderer, type LineContext } from '../../ui/timeline/line-renderers.ts';
 import { faceText } from '../../ui/card-face.ts';
-import { lineNames } from './line-names.svelte.ts';
 import { AT, GM, LANCER, masterSheet, RIN, room, SABER, seat, servantSheet, viewFor } from './test-room.ts';
 
-beforeAll(async () => addDictionaries(await gameDictionaryLoaders['grail-war']!()));
-afterEach(() => {
-  lineNames.view = null;
+beforeAll(async () => {
+  addDictionaries(await gameDictionaryLoaders['grail-war']!());
+  await loadLineRenderer('grail-war');
 });
 
-const context = (lang: Lang): LineContext => ({ t: (key, params) => translate(lang, key, params), actor: () => 'GM', seat: (id) => id, face: faceText });
+/** The view the lines name characters by: the room's, as the GM sees it, unless a test reads as another viewer. */
+let shown: unknown = null;
+const context = (lang: Lang): LineContext => ({ t: (key, params) => translate(lang, key, params), actor: () => 'GM', seat: (id) => id, face: faceText, view: shown });
 const line = (seen: GwViewEvent, lang: Lang) => eventText('grail-war', seen, context(lang));
 
 /** The room the rows are read in: Saber (c1) and its master Rin (c3) against Lancer (c2), as the GM sees it. */
@@ -78,7 +79,7 @@ const rows: [string, GwViewEvent, string, string][] = [
 
 describe('grail-war timeline lines', () => {
   test.each(rows)('%s', (_rule, seen, en, ko) => {
-    lineNames.view = names;
+    shown = names;
     expect(line(seen, 'en')).toBe(en);
     expect(line(seen, 'ko')).toBe(ko);
     expect(line(seen, 'ja')).not.toMatch(/gw\.|\{|null|undefined/);
@@ -101,7 +102,7 @@ describe('grail-war timeline lines', () => {
     play(seat('s3'), { type: 'battle.window', decl: { actions: [] } });
     const told = new Set<string>();
     for (const viewer of [GM, seat('s1'), seat('s2'), seat('s3'), { role: 'spectator' } as const]) {
-      lineNames.view = viewFor(state, viewer);
+      shown = viewFor(state, viewer);
       for (const event of events) {
         const seen = viewEvent(event, viewer) as GwViewEvent | null;
         if (!seen) continue;
@@ -120,7 +121,7 @@ describe('grail-war timeline lines', () => {
   test('every event type the game tells a viewer has a row, and a sentence (not the generic line)', () => {
     const types = gwViewEvent.options.map((o) => o.shape.type.value);
     expect(new Set(rows.map(([, seen]) => seen.type))).toEqual(new Set(types));
-    lineNames.view = names;
+    shown = names;
     for (const type of types) expect(line(rows.find(([, seen]) => seen.type === type)![1], 'en')).not.toContain(type);
   });
 });

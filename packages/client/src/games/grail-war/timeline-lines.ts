@@ -1,6 +1,5 @@
-import type { GwViewEvent } from '@veiltable/protocol/games/grail-war';
+import type { GwView, GwViewEvent } from '@veiltable/protocol/games/grail-war';
 import type { LineRenderer } from '../../ui/timeline/line-renderers.ts';
-import { lineNames } from './line-names.svelte.ts';
 import { prebattleText, sealedText, windowText } from './sealed-lines.ts';
 import { slotText } from './slot-line.ts';
 import { signed, wordsFor, type Words } from './line-words.ts';
@@ -82,7 +81,7 @@ const isType = (type: string): type is GwViewEvent['type'] => Object.hasOwn(line
 const grailWarLines: LineRenderer = (seen, ctx) => {
   if (!isType(seen.type)) return null;
   const line = lines[seen.type] as (e: GwViewEvent, w: Words) => string;
-  return line(seen as unknown as GwViewEvent, wordsFor(ctx.t, lineNames.view, seen));
+  return line(seen as unknown as GwViewEvent, wordsFor(ctx.t, (ctx.view as GwView | undefined) ?? null, seen));
 };
 
 export default grailWarLines;

@@ -75,6 +75,7 @@ export const en = {
   'tl.action': 'Table action ({type})',
   'line.cast.changed': 'Character {name} updated',
   'line.cast.removed': 'A character was removed',
+  'line.dice.system': 'Dice system: {system}',
   'tl.compose': 'Message',
   'tl.placeholder': 'Say something, or a dice command (2D6+1>=8)…',
   'tl.channel': 'Channel',

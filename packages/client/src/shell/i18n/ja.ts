@@ -73,6 +73,7 @@ export const ja: Record<CoreKey, string> = {
   'tl.action': '卓の操作（{type}）',
   'line.cast.changed': 'キャラクター「{name}」を更新しました',
   'line.cast.removed': 'キャラクターが削除されました',
+  'line.dice.system': 'ダイスシステム：{system}',
   'tl.compose': 'メッセージ',
   'tl.placeholder': '発言、またはダイスコマンド（2D6+1>=8）…',
   'tl.channel': 'チャンネル',

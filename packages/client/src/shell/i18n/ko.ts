@@ -73,6 +73,7 @@ export const ko: Record<CoreKey, string> = {
   'tl.action': '테이블 동작 ({type})',
   'line.cast.changed': '캐릭터 「{name}」 정보가 바뀌었습니다',
   'line.cast.removed': '캐릭터가 삭제되었습니다',
+  'line.dice.system': '다이스 시스템: {system}',
   'tl.compose': '메시지',
   'tl.placeholder': '할 말이나 주사위 명령(2D6+1>=8)을 입력…',
   'tl.channel': '채널',

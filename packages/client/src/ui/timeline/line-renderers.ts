@@ -1,7 +1,7 @@
 import type { ActorRef, CardFace } from '@veiltable/protocol';
 import type { MessageKey } from '../../shell/i18n/keys.ts';
 import type { Params } from '../../shell/i18n/translate.ts';
-import { castLines } from '../characters/cast-lines.ts';
+import { capabilityLines } from './capability-lines.ts';
 import type { SeenEvent } from './line-kinds.ts';
 
 /** What a game's line renderer may use: the translator and the table's names. */
@@ -18,16 +18,23 @@ export type LineContext = {
 export type LineRenderer = (seen: SeenEvent, ctx: LineContext) => string | null;
 
 /**
- * Each game's renderer, found by its place in the tree: `games/<id>/timeline-lines.ts`. They only format text (the
- * game's strings load with its table), so they ship with the timeline.
+ * Each game's renderer, found by its place in the tree: `games/<id>/timeline-lines.ts`. Only the room's game's is
+ * fetched, with its table and strings (room/tables.ts), so no page carries every game's sentences.
  */
-const renderers = import.meta.glob<LineRenderer>('../../games/*/timeline-lines.ts', { import: 'default', eager: true });
+const loaders = import.meta.glob<LineRenderer>('../../games/*/timeline-lines.ts', { import: 'default' });
+const loaded = new Map<string, LineRenderer>();
+
+/** Fetches a game's renderer once; a game without one uses the shared and generic lines. */
+export async function loadLineRenderer(game: string): Promise<void> {
+  const load = loaders[`../../games/${game}/timeline-lines.ts`];
+  if (load && !loaded.has(game)) loaded.set(game, await load());
+}
 
 /**
  * The sentence of an event: the game's own, else that of a capability every game has (characters), else a
  * translated "table action" and its type.
  */
 export function eventText(game: string, seen: SeenEvent, ctx: LineContext): string {
-  const own = renderers[`../../games/${game}/timeline-lines.ts`]?.(seen, ctx) ?? castLines(seen, ctx);
+  const own = loaded.get(game)?.(seen, ctx) ?? capabilityLines(seen, ctx);
   return own ?? ctx.t('tl.action', { type: seen.type });
 }

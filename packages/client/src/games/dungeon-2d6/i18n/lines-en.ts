@@ -136,7 +136,4 @@ export const d6LinesEn = {
   'd6.line.window.passed': '{name} passes',
   'd6.line.zone.added': 'A new zone: {zone}',
   'd6.line.zone.linked': '{a} and {b} now connect',
-  'd6.line.cast.changed': '{name}’s card is updated',
-  'd6.line.cast.removed': 'A character leaves the cast',
-  'd6.line.dice.system': 'Dice system: {system}',
 } as const;

@@ -138,7 +138,4 @@ export const d6LinesJa: Record<keyof typeof d6LinesEn, string> = {
   'd6.line.window.passed': '{name}はパス',
   'd6.line.zone.added': '新しいゾーン：{zone}',
   'd6.line.zone.linked': '{a}と{b}がつながった',
-  'd6.line.cast.changed': '{name}のカードが更新された',
-  'd6.line.cast.removed': 'キャラクターが一人外れた',
-  'd6.line.dice.system': 'ダイスシステム：{system}',
 };

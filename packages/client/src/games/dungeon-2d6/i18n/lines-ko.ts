@@ -138,7 +138,4 @@ export const d6LinesKo: Record<keyof typeof d6LinesEn, string> = {
   'd6.line.window.passed': '{name|은} 넘깁니다',
   'd6.line.zone.added': '새 구역: {zone}',
   'd6.line.zone.linked': '{a|와} {b|이} 이어졌습니다',
-  'd6.line.cast.changed': '{name}의 카드가 바뀌었습니다',
-  'd6.line.cast.removed': '캐릭터 하나가 빠졌습니다',
-  'd6.line.dice.system': '다이스 시스템: {system}',
 };

@@ -1,9 +1,9 @@
 import type { CharacterView } from '@veiltable/protocol';
-import { describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { LANGS, translate } from '../../shell/i18n/translate.ts';
 import { GAMES } from '../../shell/games.ts';
-import { eventText, type LineContext } from '../timeline/line-renderers.ts';
-import type { SeenEvent } from '../timeline/line-kinds.ts';
+import { eventText, loadLineRenderer, type LineContext } from './line-renderers.ts';
+import type { SeenEvent } from './line-kinds.ts';
 
 const context = (lang: (typeof LANGS)[number]): LineContext => ({
   t: (key, params) => translate(lang, key, params),
@@ -21,9 +21,13 @@ const events: [string, SeenEvent, { holds: string[]; lacks: string[] }][] = [
   // carries the secret face, and the line, read by whoever looks at the screen, names the public one.
   ['CAST-06 a changed character with a secret face reads by its public name', { type: 'cast.changed', character: { ...lady, secret: { name: 'The Witch' } } }, { holds: ['Lady of the Tower'], lacks: ['The Witch'] }],
   ['a character removed', { type: 'cast.removed', character: 's1.c2' }, { holds: ['removed'], lacks: [] }],
+  ['the dice system chosen reads by its name', { type: 'dice.system', system: 'Cthulhu7th' }, { holds: ['Call of Cthulhu 7th ed. (Japanese)'], lacks: ['Cthulhu7th'] }],
 ];
 
-describe('characters in the timeline', () => {
+// Each game's own renderer loads with its table; here, all of them, so a game's lines cannot shadow these.
+beforeAll(() => Promise.all(GAMES.map(({ id }) => loadLineRenderer(id))));
+
+describe('the shared capabilities in the timeline', () => {
   test.each(events)('%s, in every language and every game', (_, seen, expected) => {
     for (const { id: game } of GAMES) {
       for (const lang of LANGS) {
