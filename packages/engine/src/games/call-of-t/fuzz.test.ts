@@ -5,10 +5,10 @@ import { describe, expect, test } from 'vitest';
 import type { Result } from '../../kernel/result.ts';
 import { Rng, newRngState } from '../../kernel/rng.ts';
 import { viewEvent } from '../../kernel/events.ts';
-import { candidates, pick } from './fuzz-moves.ts';
+import { candidates, pick, seededGame } from './fuzz-moves.ts';
 import { callOfT } from './game.ts';
 import type { CotEvent, CotState } from './state.ts';
-import { AT, GM, P1, P2, P3, SPECTATOR, seated, seedOf, setupInput } from './test-support.ts';
+import { AT, GM, P1, P2, P3, SPECTATOR, seedOf } from './test-support.ts';
 import { view } from './view.ts';
 
 /** The room's apply; every event of this game carries its protocol view events. */
@@ -31,7 +31,6 @@ const FUZZ_TIMEOUT = 180_000;
 const SAMPLE_EVERY = 25;
 /** The view's history is walked in full every this many steps (and on sampled steps). */
 const HISTORY_EVERY = 5;
-const OBSTACLE_SKILLS = { boat: 60, swim: 50, track: 40, purification: 50, plantLore: 40, mineralLore: 40, repair: 30, trapMaking: 30, uplandMarshLore: 40, earthworks: 30 };
 /** Every card somewhere exactly once: deck, discard, removed, hands, board, or the bone held off the board. */
 function allCardIds(state: CotState): string[] {
   return [
@@ -117,34 +116,9 @@ function checkStep(state: CotState, events: ReturnType<typeof apply> & { ok: tru
 type Logged = { command: CotCommand; actor: Viewer };
 type Played = { state: CotState; accepted: number; log: Logged[]; start: CotState };
 
-/**
- * A seeded game: odd seeds put the bone by the gate with strong resonance, so 転界 and the pursuer come up often; the
- * room options that change play vary with the seed, one seed in three has a sleepwalker, one in four a short deck,
- * and the party carries fairy dust (and, on even seeds, a rope).
- */
-function begin(seed: number): { start: CotState; setup: Logged } {
-  const bone = seed % 2 ? { square: 'B4', strength: 8, pow: 15 } : { square: 'B2', strength: 8, pow: 15 };
-  const options = {
-    maxCycles: 14,
-    aceHigh: seed % 3 !== 0,
-    omenPlacement: seed % 4 === 1 ? ('roadBack' as const) : ('nearGate' as const),
-    gmObstacleRows: seed % 5 === 0,
-    foodTreasureRations: seed % 7,
-  };
-  const input = setupInput({ bone, options, party: { food: 5, money: 100, sleds: 1, ropes: seed % 2 === 0, fairyDust: 4 } });
-  if (seed % 2) for (const c of input.characters) c.skills.spiritLore = 90;
-  // Every obstacle row's skill, so the rows are played through and not only withdrawn from or ruled.
-  for (const c of input.characters) Object.assign(c.skills, OBSTACLE_SKILLS);
-  // A strong 〈呼び声〉 makes a sleepwalker most time phases, so the GM's confirmation comes up (COT-TIM-03).
-  if (seed % 3 === 2) input.characters[0]!.call = 20;
-  // Full starting hands leave a short deck, so it runs out and the discard pile comes back (Q14).
-  if (seed % 4 === 3) for (const c of input.characters) c.initialHand = 10;
-  return { start: seated(seedOf(seed)), setup: { command: { type: 'cot.setup', setup: input }, actor: GM } };
-}
-
 function play(seed: number, maxSteps: number, leaveAllowed = false): Played {
   const rng = new Rng(newRngState(seedOf(seed + 1_000_000)));
-  const { start, setup } = begin(seed);
+  const { start, setup } = seededGame(seed);
   const first = apply(start, setup.command, setup.actor);
   if (!first.ok) throw new Error(`setup refused: ${first.error.code}`);
   let state = first.value.state;
