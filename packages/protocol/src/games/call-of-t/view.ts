@@ -135,11 +135,6 @@ export const cotView = z.object({
   facts: z.array(cotFactView),
   declarations: z.array(cotDeclarationView).nullable(),
   activities: z.record(cotCharacterId, cotActivity),
-  /**
-   * The latest reveals, rolls, facts, card moves and phase changes as this viewer received them, oldest first;
-   * n numbers them across the room, so a client can merge them with live updates.
-   */
-  log: z.array(z.object({ n: z.number().int(), event: z.lazy(() => cotViewEvent) })),
 });
 export type CotView = z.infer<typeof cotView>;
 
