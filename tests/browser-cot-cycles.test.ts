@@ -3,7 +3,8 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import type { CotView } from '@veiltable/protocol/games/call-of-t';
 import { auditCot } from './support/cot-audit.ts';
-import { CotPageDriver, type CotSeatPage } from './support/cot-pages.ts';
+import { CotPageDriver, timelineEvents, type CotSeatPage } from './support/cot-pages.ts';
+import { cotEvents } from './support/cot-table.ts';
 import { createRoom } from './support/http-api.ts';
 import { ARTIFACTS, browserStack, phonePage, UI_TIMEOUT_MS } from './support/browser.ts';
 import { RecordingClient } from './support/recording-client.ts';
@@ -74,7 +75,7 @@ describe('browser · Call of <T> · fourteen cycles', () => {
       expect(checkedHands).toBeGreaterThan(0);
       for (const p of pages) {
         await driver.synced(p);
-        await p.locator('[data-testid="cot-log-phase"][data-phase="night"]').first().waitFor({ state: 'attached', timeout: UI_TIMEOUT_MS });
+        await timelineEvents(p, 'cot.phase', 'Night · 夜').first().waitFor({ state: 'attached', timeout: UI_TIMEOUT_MS });
       }
       await gmPage.screenshot({ path: join(ARTIFACTS, 'browser-cot-cycles-gm-night.png'), fullPage: true });
       await phones[0]!.screenshot({ path: join(ARTIFACTS, 'browser-cot-cycles-phone-night.png'), fullPage: true });
@@ -97,8 +98,8 @@ describe('browser · Call of <T> · fourteen cycles', () => {
 
 /**
  * At a cycle end every page shows the cycle; each phone holds exactly its own hand and its own knowledge (COT-HID-01,
- * COT-HID-04) and no id of a card in another hand; the spectator's page shows no hand at all; each page's log shows
- * the card moves its own view carries and this cycle's end (COT-HID-08). Returns how many cards in other hands were
+ * COT-HID-04) and no id of a card in another hand; the spectator's page shows no hand at all; each page's timeline
+ * shows the card moves its own socket was told and this cycle's end (COT-HID-08). Returns how many cards in other hands were
  * looked for.
  */
 async function checkSecrets(driver: CotPageDriver, v: CotView, seats: readonly CotSeatPage[], watchPage: Page, spectator: RecordingClient): Promise<number> {
@@ -129,9 +130,12 @@ async function checkSecrets(driver: CotPageDriver, v: CotView, seats: readonly C
   const watched = await watchPage.content();
   for (const c of Object.values(v.hands).flat()) expect(watched.includes(c.id)).toBe(false);
   for (const [page, socket] of all) {
-    const moves = socket.currentCot().log.filter((l) => l.event.type === 'cot.card').length;
-    await expect.poll(() => page.getByTestId('cot-log-card').count(), { timeout: UI_TIMEOUT_MS }).toBe(moves);
-    await page.locator(`[data-testid="cot-log-phase"][data-cycle="${v.cycle}"][data-phase="cycleEnd"]`).waitFor({ state: 'attached', timeout: UI_TIMEOUT_MS });
+    // The page's timeline holds every line from its first one on, as the socket beside it read them.
+    const first = Number(await page.locator('[data-testid="timeline"] [data-testid="tl-line"]').first().getAttribute('data-seq'));
+    const moves = cotEvents(socket, 'cot.card').filter((e) => e.seq >= first).length;
+    expect(moves).toBeGreaterThan(0);
+    await expect.poll(() => timelineEvents(page, 'cot.card').count(), { timeout: UI_TIMEOUT_MS }).toBe(moves);
+    await timelineEvents(page, 'cot.phase', `Cycle ${v.cycle}: Cycle end`).waitFor({ state: 'attached', timeout: UI_TIMEOUT_MS });
   }
   return checked;
 }

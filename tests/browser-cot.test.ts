@@ -5,6 +5,7 @@ import { auditCot } from './support/cot-audit.ts';
 import { characterOf, cotCharacter, cotEvents, cotSetupFor, gmSettles, heartIn } from './support/cot-table.ts';
 import { addSeat, createRoom } from './support/http-api.ts';
 import { ARTIFACTS, browserStack, phonePage, UI_TIMEOUT_MS, waitForCount } from './support/browser.ts';
+import { timelineEvents } from './support/cot-pages.ts';
 import { RecordingClient } from './support/recording-client.ts';
 import { commit } from './support/session.ts';
 
@@ -75,19 +76,23 @@ describe('browser · Call of <T>', () => {
       const signs: Record<string, string> = { S: '♠', H: '♥', D: '♦', C: '♣' };
       expect(await known.innerText()).toBe(signs[fact!.value]);
       await page.locator(`[data-testid="cot-facts"] [data-square="${square}"]`).waitFor({ timeout: UI_TIMEOUT_MS });
-      await page.getByTestId('cot-reveal').waitFor({ timeout: UI_TIMEOUT_MS });
-      await page.locator('[data-testid="cot-log"] [data-level="success"]').first().waitFor({ timeout: UI_TIMEOUT_MS });
-      expect(await page.getByTestId('cot-reveal').innerText()).toContain('✓');
+      await timelineEvents(page, 'cot.revealed').waitFor({ timeout: UI_TIMEOUT_MS });
+      await timelineEvents(page, 'cot.check', 'Success · 成功').first().waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(await timelineEvents(page, 'cot.revealed').innerText()).toContain('✓');
       await page.screenshot({ path: join(ARTIFACTS, 'browser-cot-2-result.png'), fullPage: true });
       for (const other of others) expect(other.currentCot().facts).toEqual([]);
 
-      // A fresh page load still shows the reveal, the roll and the private fact: the log comes with the view.
+      // A fresh page load still shows the reveal, the roll and the private fact: the timeline comes with the welcome.
       await page.reload();
       await page.locator('[data-testid="connection-status"][data-status="online"]').waitFor({ timeout: UI_TIMEOUT_MS });
-      await page.getByTestId('cot-reveal').waitFor({ timeout: UI_TIMEOUT_MS });
-      await page.locator('[data-testid="cot-log"] [data-level="success"]').first().waitFor({ timeout: UI_TIMEOUT_MS });
-      await page.getByTestId('cot-log-fact').first().waitFor({ timeout: UI_TIMEOUT_MS });
-      expect(await page.getByTestId('cot-reveal').innerText()).toContain('✓');
+      await timelineEvents(page, 'cot.revealed').waitFor({ timeout: UI_TIMEOUT_MS });
+      await timelineEvents(page, 'cot.check', 'Success · 成功').first().waitFor({ timeout: UI_TIMEOUT_MS });
+      await timelineEvents(page, 'cot.fact', square).first().waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(await timelineEvents(page, 'cot.revealed').innerText()).toContain('✓');
+      // The sentences name the characters, never their ids.
+      const revealLine = await timelineEvents(page, 'cot.revealed').innerText();
+      expect(revealLine).toContain(characters[index]!.name);
+      expect(revealLine).not.toMatch(/\bch\d/);
 
       // The GM's phone and the spectator's board render too.
       await page.goto(room.gmUrl);

@@ -205,8 +205,9 @@ describe('browser · one timeline per viewer', () => {
       await aiko.locator('nav [data-section="timeline"]').click();
       await aiko.getByTestId('timeline-section').waitFor({ timeout: UI_TIMEOUT_MS });
       const plants = await talk({ gm, aiko, bruno }, live.p1, 'cot');
-      // The game's own events show as lines too, generic where the game has no sentence for them.
+      // The game's own events show as lines too, each as a sentence of the game's (none as a generic table action).
       expect(await timeline(bruno).locator('[data-testid="tl-event"]').count()).toBeGreaterThan(0);
+      expect(await timeline(bruno).locator('[data-testid="tl-event"]').allInnerTexts()).not.toContainEqual(expect.stringMatching(/Table action|cot\./));
       expect(await aiko.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       await aiko.screenshot({ path: join(ARTIFACTS, 'browser-timeline-cot.png'), fullPage: true });
 

@@ -33,10 +33,11 @@ function walk(value: unknown, visit: (obj: Record<string, unknown>) => void): vo
   }
 }
 
-/** What one message tells, for the seq it belongs to. */
+/** What one message tells, for the seq it belongs to: its view or patch, and the timeline lines it carries. */
 function payloadOf(m: ServerMessage): { seq: number; body: unknown } | null {
-  if (m.type === 'welcome') return { seq: m.seq, body: m.view };
-  if (m.type === 'update') return { seq: m.seq, body: { view: m.view, patch: m.patch } };
+  if (m.type === 'welcome') return { seq: m.seq, body: { view: m.view, lines: m.lines } };
+  if (m.type === 'update') return { seq: m.seq, body: { view: m.view, patch: m.patch, lines: m.lines } };
+  if (m.type === 'log') return { seq: m.seq, body: m.lines };
   return null;
 }
 
@@ -53,7 +54,7 @@ export type CotAuditReport = {
 };
 
 /**
- * For every message a non-GM viewer received, and every view its patches built: no id of a card in another character's hand, no face of a face-down
+ * For every message a non-GM viewer received (its timeline lines included), and every view its patches built: no id of a card in another character's hand, no face of a face-down
  * entry it holds no 'card' fact for, no fact it does not hold, no bone square before 転界, no other character's
  * sealed choice (COT-HID-01..05); with private sheets, no other character's sheet nor the chance of its rolls
  * (COT-HID-01, issue 12 #13).

@@ -5,6 +5,12 @@ import type { CotPlan, CotView } from '@veiltable/protocol/games/call-of-t';
 import { UI_TIMEOUT_MS } from './browser.ts';
 import type { RecordingClient } from './recording-client.ts';
 
+/** The lines of one Call of <T> event type in a page's timeline, optionally only those holding `text`. */
+export function timelineEvents(page: Page, type: string, text?: string) {
+  const lines = page.locator(`[data-testid="timeline"] [data-testid="tl-event"][data-type="${type}"]`);
+  return text === undefined ? lines : lines.filter({ hasText: text });
+}
+
 /** A player at a Call of <T> table: the phone it plays on, a socket watching beside it, its seat and character. */
 export type CotSeatPage = { page: Page; socket: RecordingClient; seat: string; character: string };
 

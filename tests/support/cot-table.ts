@@ -111,20 +111,7 @@ export function heartIn(view: CotView, character: string): string | undefined {
 
 type CotEvent = Extract<CotViewEvent, { type: `cot.${string}` }>;
 
-/**
- * The events of one type this client was shown, each with the seq of the view that first held it: the table's log
- * is in its view, one entry per event its viewer reads.
- */
+/** The events of one type in this client's timeline, each with the seq of the log entry that holds it. */
 export function cotEvents<T extends CotEvent['type']>(client: RecordingClient, type: T): { seq: number; event: Extract<CotEvent, { type: T }> }[] {
-  const seen = new Set<number>();
-  const out: { seq: number; event: Extract<CotEvent, { type: T }> }[] = [];
-  for (const { seq, view } of client.views) {
-    if (view.game !== 'call-of-t') continue;
-    for (const { n, event } of view.log) {
-      if (seen.has(n)) continue;
-      seen.add(n);
-      if (event.type === type) out.push({ seq, event: event as Extract<CotEvent, { type: T }> });
-    }
-  }
-  return out;
+  return client.lines().flatMap(({ seq, seen }) => ((seen as CotViewEvent).type === type ? [{ seq, event: seen as Extract<CotEvent, { type: T }> }] : []));
 }

@@ -165,6 +165,20 @@ export class RecordingClient {
     }
   }
 
+  /** Asks for the older pages of this client's timeline, page by page, until the first line of the room's log. */
+  async readOlderLines(): Promise<void> {
+    for (;;) {
+      const before = this.lines()[0]?.seq ?? (this.lastSeq ?? 0) + 1;
+      if (before <= 1) return;
+      const ref = `${this.label}-log-${++this.#refs}`;
+      const page = () => this.messages.find((m) => m.type === 'log' && m.ref === ref);
+      this.socket.emit(WIRE_EVENT, JSON.stringify({ type: 'log', ref, before, limit: 200 }));
+      await this.waitFor(() => page() !== undefined, `${this.label}: lines before ${before}`);
+      const got = page();
+      if (got?.type !== 'log' || !got.more) return;
+    }
+  }
+
   /** This client's timeline: every line it was sent (welcomes, updates, log pages), once each, in log order. */
   lines(): LogLine[] {
     const byKey = new Map<string, LogLine>();

@@ -1,8 +1,7 @@
 import { diagonalNeighbours, orthogonalNeighbours } from '@veiltable/engine/games/call-of-t';
 import type { CardView, Viewer } from '@veiltable/protocol';
 import type { CotInvAction, CotView } from '@veiltable/protocol/games/call-of-t';
-import type { I18n } from '../../shell/i18n/i18n.svelte.ts';
-import { hasKey } from '../../shell/i18n/translate.ts';
+import { factText } from './line-words.ts';
 
 /** What the Call of <T> screens derive from a view: own characters, legal targets, knowledge marks, GM waits. */
 
@@ -91,13 +90,6 @@ export function buildAction(
 /** How this viewer knows a face-down entry: a fact of its own, one more players hold, or not at all. */
 export type Knowledge = { mark: 'own' | 'shared'; text: string } | null;
 
-const SUIT_SIGNS: Record<string, string> = { S: '♠', H: '♥', D: '♦', C: '♣' };
-
-/** A fact's value as shown: a suit letter becomes its sign, a card label stays as is. */
-export function factText(fact: { fact: 'suit' | 'card'; value: string }): string {
-  return fact.fact === 'suit' ? (SUIT_SIGNS[fact.value] ?? fact.value) : fact.value;
-}
-
 export function knowledgeOf(view: CotView, entryId: string): Knowledge {
   const facts = view.facts.filter((f) => f.entryId === entryId);
   if (facts.length === 0) return null;
@@ -105,29 +97,10 @@ export function knowledgeOf(view: CotView, entryId: string): Knowledge {
   return { mark: facts.some((f) => f.shared) ? 'shared' : 'own', text: factText(best) };
 }
 
-/**
- * A rule-table skill as shown: a characteristic multiple in the rules' notation ("int*3" → INT×3), a known skill in
- * the reader's language, anything else (a skill the dictionaries do not know yet) as the rules' key itself.
- */
-export function skillLabel(skill: string, t: I18n['t']): string {
-  const multiple = /^(str|con|pow|int|app)\*([0-9])$/.exec(skill);
-  if (multiple) return `${multiple[1]!.toUpperCase()}×${multiple[2]}`;
-  const key = `cot.skill.${skill}`;
-  return hasKey(key) ? t(key) : skill;
-}
-
 /** The name of a character, or its id when the view does not list it. */
 export function characterName(view: CotView, id: string | null | undefined): string {
   if (!id) return '—';
   return view.characters.find((c) => c.id === id)?.name ?? id;
-}
-
-/** LTF is kept in thirds (COT-DIE-11): "2⅓". */
-export function ltfText(thirds: number): string {
-  const whole = Math.floor(thirds / 3);
-  const rest = thirds % 3;
-  const frac = rest === 1 ? '⅓' : rest === 2 ? '⅔' : '';
-  return whole === 0 && frac ? frac : `${whole}${frac}`;
 }
 
 /** The event steps and time steps that wait for a GM command (COT §10 hand-offs and GM confirmations). */

@@ -6,8 +6,7 @@ import { seatsAndGm, toAudience, toEveryone } from '../../kernel/events.ts';
 import type { Result } from '../../kernel/result.ts';
 import { err, ok } from '../../kernel/result.ts';
 import type { Check } from './checks.ts';
-import { recordHistory } from './history.ts';
-import type { Character, CotEvent, CotState } from './state.ts';
+import type { Character, CotState } from './state.ts';
 import { findCharacter, seatedPlayers } from './state.ts';
 
 /** What a handler works on: the kernel's draft of the state, its RNG, the actor (never a spectator), emit and enter. */
@@ -38,23 +37,14 @@ export function requireParticipant(ctx: Ctx, rule: string): Result<void> {
   return err('NOT_A_PARTICIPANT', rule);
 }
 
-/**
- * Records an event in the room's log and, for the kinds the history keeps, in the state's history, where a page
- * opened later reads it per viewer exactly as it was emitted (history.ts).
- */
-export function emit(ctx: Ctx, event: CotEvent): void {
-  ctx.emit(event);
-  recordHistory(ctx.state, [event]);
-}
-
 /** An event everyone reads alike. */
 export function emitAll(ctx: Ctx, body: CotViewEvent): void {
-  emit(ctx, toEveryone(body));
+  ctx.emit(toEveryone(body));
 }
 
 /** An event read in full by these seats and the GM; `others` is what everyone else learns (or nothing). */
 export function emitTo(ctx: Ctx, seats: string[], body: CotViewEvent, others?: CotViewEvent): void {
-  emit(ctx, toAudience(seatsAndGm(seats), body, others));
+  ctx.emit(toAudience(seatsAndGm(seats), body, others));
 }
 
 type NoteParams = Record<string, string | number | boolean | null>;

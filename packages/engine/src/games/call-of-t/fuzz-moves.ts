@@ -5,7 +5,7 @@ import { diagonalNeighbours, orthogonalNeighbours } from './board.ts';
 import { obstacleSkills } from './obstacle.ts';
 import type { EventStep } from './phase.ts';
 import type { CotState } from './state.ts';
-import { GM } from './test-support.ts';
+import { GM, seated, seedOf, setupInput } from './test-support.ts';
 
 /**
  * Random moves for the fuzz test: what each player might do in the current phase, and the scripted GM's answers to
@@ -214,3 +214,30 @@ export function candidates(state: CotState, rng: Rng, leaveAllowed: boolean): { 
   return out;
 }
 
+/** The skills of every obstacle row, so the rows are played through and not only withdrawn from or ruled. */
+const OBSTACLE_SKILLS = { boat: 60, swim: 50, track: 40, purification: 50, plantLore: 40, mineralLore: 40, repair: 30, trapMaking: 30, uplandMarshLore: 40, earthworks: 30 };
+
+/**
+ * A seeded game: odd seeds put the bone by the gate with strong resonance, so 転界 and the pursuer come up often; the
+ * room options that change play vary with the seed, one seed in three has a sleepwalker, one in four a short deck,
+ * and the party carries fairy dust (and, on even seeds, a rope).
+ */
+export function seededGame(seed: number): { start: CotState; setup: { command: CotCommand; actor: Viewer } } {
+  const bone = seed % 2 ? { square: 'B4', strength: 8, pow: 15 } : { square: 'B2', strength: 8, pow: 15 };
+  const options = {
+    maxCycles: 14,
+    aceHigh: seed % 3 !== 0,
+    omenPlacement: seed % 4 === 1 ? ('roadBack' as const) : ('nearGate' as const),
+    gmObstacleRows: seed % 5 === 0,
+    foodTreasureRations: seed % 7,
+  };
+  const input = setupInput({ bone, options, party: { food: 5, money: 100, sleds: 1, ropes: seed % 2 === 0, fairyDust: 4 } });
+  if (seed % 2) for (const c of input.characters) c.skills.spiritLore = 90;
+  // Every obstacle row's skill, so the rows are played through and not only withdrawn from or ruled.
+  for (const c of input.characters) Object.assign(c.skills, OBSTACLE_SKILLS);
+  // A strong 〈呼び声〉 makes a sleepwalker most time phases, so the GM's confirmation comes up (COT-TIM-03).
+  if (seed % 3 === 2) input.characters[0]!.call = 20;
+  // Full starting hands leave a short deck, so it runs out and the discard pile comes back (Q14).
+  if (seed % 4 === 3) for (const c of input.characters) c.initialHand = 10;
+  return { start: seated(seedOf(seed)), setup: { command: { type: 'cot.setup', setup: input }, actor: GM } };
+}

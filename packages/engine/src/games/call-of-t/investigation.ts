@@ -7,7 +7,7 @@ import { isDiagonal, isOrthogonal, parseSquare } from './board.ts';
 import { isSuit } from './cards.ts';
 import type { Ctx } from './context.ts';
 import { toAudience } from '../../kernel/events.ts';
-import { done, emit, emitAll, emitTo, requireCharacter, requireGm, seatsOf } from './context.ts';
+import { done, emitAll, emitTo, requireCharacter, requireGm, seatsOf } from './context.ts';
 import { beginDeathOmen } from './death-omen.ts';
 import { cardsNamed, resolveInvestigation } from './resolve-investigation.ts';
 import type { Character, CotState, InvDeclaration } from './state.ts';
@@ -89,7 +89,7 @@ export function applyDeclare(ctx: Ctx, command: Extract<CotCommand, { type: 'cot
     // Shown to the players (and the GM), not to spectators, as the declaration table is (COT-HID-03). The hand cards
     // it names are renewed at the reveal even if a later choice drops them (COT-HID-02).
     decl.value.shown = [...new Set([...(decl.value.shown ?? []), ...cardsNamed(command.action)])];
-    emit(ctx, toAudience({ gm: true, anySeat: true }, full, sealedView));
+    ctx.emit(toAudience({ gm: true, anySeat: true }, full, sealedView));
   } else emitTo(ctx, seatsOf(ctx, [command.character]), full, sealedView);
   return done;
 }

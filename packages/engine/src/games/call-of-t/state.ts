@@ -16,9 +16,6 @@ import type { Phase } from './phase.ts';
 /** An event of this game in the kernel's envelope: what each audience reads is a protocol view event. */
 export type CotEvent = GameEvent<CotViewEvent>;
 
-/** An event kept in the state's history; n counts every kept event since setup. */
-export type LoggedEvent = { n: number; event: CotEvent };
-
 /** One card in a square's stack (COT-MOD-05). The entry id is the card's own opaque id. */
 export type StackEntry = { card: Card; faceUp: boolean; tapped: boolean; origin: 'deck' | 'hand' | 'bone' };
 
@@ -144,8 +141,6 @@ export type CotState = FeedSlice & CastSlice & {
   counters: { fact: number };
   /** Investigation markers of the current phase, per character (COT-MOD-06). */
   markers: { character: string; square: string }[];
-  /** The latest events, numbered, so a page opened later still shows the reveal and the rolls (see history.ts). */
-  log: LoggedEvent[];
 };
 
 /** An empty room waiting for the GM's setup (COT-SET-01). */
@@ -195,7 +190,6 @@ export function setup(seed: string): CotState {
     facts: [],
     counters: { fact: 0 },
     markers: [],
-    log: [],
   };
 }
 

@@ -4,7 +4,7 @@ import type { EventStep } from './phase.ts';
 
 /**
  * Where each event step starts and how it ends, told to everyone (COT-EVT-02): every step is played in the open,
- * so the history shows them to every viewer like the phase changes around them.
+ * so every viewer's timeline shows them like the phase changes around them.
  */
 
 /** Makes `step` the current event step and announces it as a phase change naming the step. */

@@ -1,12 +1,11 @@
 import { setupCast } from '../../capabilities/characters/cast.ts';
 import { setupFeed } from '../../capabilities/feed/feed.ts';
-import type { CotOptions, CotViewEvent } from '@veiltable/protocol/games/call-of-t';
-import { GM_ONLY, seatsAndGm, toAudience, toEveryone } from '../../kernel/events.ts';
+import type { CotOptions } from '@veiltable/protocol/games/call-of-t';
 import { mapKeeping, withMissing } from '../../kernel/upgrade.ts';
 import { firstStage, obstacleRow } from './obstacle.ts';
 import { defaultCotOptions } from './options.ts';
 import type { Phase } from './phase.ts';
-import type { CotEvent, CotState, LoggedEvent } from './state.ts';
+import type { CotState } from './state.ts';
 import { COT_DICE_SYSTEM } from './state.ts';
 
 /**
@@ -23,40 +22,28 @@ const EARLIER_BEHAVIOUR: Partial<CotOptions> = {
 
 /**
  * Game.upgrade for call-of-t: a room saved before fairy dust, antidotes, limb armour and obstacle stages gets them,
- * with the options it lacks set as it played them; its history is read into the kernel's event envelope. No
- * deadlines: this game keeps no timers.
+ * with the options it lacks set as it played them; the history it kept in its state is dropped (the room's stored
+ * event log is the record). No deadlines: this game keeps no timers.
  */
 export function upgrade(saved: unknown): CotState {
   // Rooms saved before the table's chat and dice came to Call of <T> start with an empty feed; rooms saved before
   // BCDice read their dice as RuneQuest checks already; before characters, each seat has its first character only.
-  const s = withMissing(saved as CotState, { log: [], ...setupFeed(COT_DICE_SYSTEM), ...setupCast() });
-  const log = mapKeeping(s.log, upgradeLogged);
+  const s = withMissing(withoutHistory(saved as CotState), { ...setupFeed(COT_DICE_SYSTEM), ...setupCast() });
   const options = withMissing(s.options, { ...defaultCotOptions, ...EARLIER_BEHAVIOUR });
   // T-OBS ♣5: no armour on record lowers the thorns' poison, as before the rows were played.
   const characters = mapKeeping(s.characters, (c) => withMissing(c, { limbAp: 0 }));
   const party = withMissing(s.party, { fairyDust: 0, antidoteThorns: 0, antidoteGas: 0 });
   const phase = upgradePhase(s.phase, { ...s, options });
-  if (s === saved && log === s.log && options === s.options && characters === s.characters && party === s.party && phase === s.phase) return s;
-  return { ...s, log, options, characters, party, phase };
+  if (s === saved && options === s.options && characters === s.characters && party === s.party && phase === s.phase) return s;
+  return { ...s, options, characters, party, phase };
 }
 
-/** A history entry in the envelope this game had before the kernel's: the whole for its audience, `others` for the rest. */
-type SavedEvent = {
-  to: { kind: 'all' } | { kind: 'gm' } | { kind: 'seats'; seats: string[] };
-  body: CotViewEvent;
-  others?: CotViewEvent;
-};
-
-/**
- * An entry saved in the earlier envelope, in the kernel's: the GM always read the whole of it, its seats read it too,
- * everyone else read `others` or nothing, so every viewer reads of it what it read before (COT-HID-08).
- */
-function upgradeLogged(entry: LoggedEvent | { n: number; event: SavedEvent }): LoggedEvent {
-  if (!('body' in entry.event)) return entry as LoggedEvent;
-  const { to, body, others } = entry.event;
-  const event: CotEvent =
-    to.kind === 'all' ? toEveryone(body) : toAudience(to.kind === 'gm' ? GM_ONLY : seatsAndGm(to.seats), body, others);
-  return { n: entry.n, event };
+/** A state saved while the game kept its recent events in it: the same state without them. */
+function withoutHistory(saved: CotState & { log?: unknown }): CotState {
+  if (!('log' in saved)) return saved;
+  const copy = { ...saved };
+  delete copy.log;
+  return copy;
 }
 
 /**

@@ -2,7 +2,6 @@ import { castView } from '../../capabilities/characters/cast.ts';
 import { feedView } from '../../capabilities/feed/feed.ts';
 import type { CardView, Viewer } from '@veiltable/protocol';
 import type { CotView } from '@veiltable/protocol/games/call-of-t';
-import { historyView } from './history.ts';
 import { factsOf } from './ledger.ts';
 import { phaseView } from './phase-view.ts';
 import { activeSpades } from './spades.ts';
@@ -92,7 +91,6 @@ export function view(state: CotState, viewer: Viewer): CotView {
     }),
     declarations: declarationsView(state, viewer, mine),
     activities: state.phase.kind === 'time' && state.phase.step.kind === 'decision' ? { ...state.phase.step.activities } : {},
-    log: historyView(state, viewer),
   };
 }
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { cardFace, cardId, cardView, seatId, successLevel, viewer } from '../../common.ts';
-import { charactersView } from '../../capabilities/characters.ts';
-import { feedView } from '../../capabilities/feed.ts';
+import { characterEvents, charactersView } from '../../capabilities/characters.ts';
+import { feedEvents, feedView } from '../../capabilities/feed.ts';
 import { cotActivity, cotCharacterId, cotFactId, cotInvAction, cotOptions, cotRestLoad, cotSquareId } from './commands.ts';
 
 /** A stack entry: existence, orientation and tap state are public; the face only where this viewer may know it. */
@@ -135,18 +135,15 @@ export const cotView = z.object({
   facts: z.array(cotFactView),
   declarations: z.array(cotDeclarationView).nullable(),
   activities: z.record(cotCharacterId, cotActivity),
-  /**
-   * The latest reveals, rolls, facts, card moves and phase changes as this viewer received them, oldest first;
-   * n numbers them across the room, so a client can merge them with live updates.
-   */
-  log: z.array(z.object({ n: z.number().int(), event: z.lazy(() => cotViewEvent) })),
 });
 export type CotView = z.infer<typeof cotView>;
 
 const noteParam = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 
-/** What one viewer learns from one event. */
+/** What one viewer learns from one event: the game's own, and those of the table's chat, dice and characters. */
 export const cotViewEvent = z.discriminatedUnion('type', [
+  ...feedEvents,
+  ...characterEvents,
   z.object({ type: z.literal('seat.added'), seat: seatId, name: z.string() }),
   z.object({ type: z.literal('cot.phase'), cycle: z.number().int(), phase: z.string(), step: z.string().nullable() }),
   z.object({

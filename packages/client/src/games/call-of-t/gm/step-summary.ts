@@ -2,7 +2,8 @@ import type { CotView } from '@veiltable/protocol/games/call-of-t';
 import type { I18n } from '../../../shell/i18n/i18n.svelte.ts';
 import { hasKey } from '../../../shell/i18n/translate.ts';
 import { faceText } from '../../../ui/card-face.ts';
-import { characterName, skillLabel } from '../model.ts';
+import { skillLabel } from '../line-words.ts';
+import { characterName } from '../model.ts';
 
 /**
  * What the engine generated for the step the GM answers, as sentences in the reader's language (COT §10: each

@@ -1,3 +1,4 @@
+import { cotLinesEn } from './lines-en.ts';
 import { cotRejectionsEn } from './rejections-en.ts';
 
 /**
@@ -7,7 +8,6 @@ import { cotRejectionsEn } from './rejections-en.ts';
 export const cotEn = {
   'cot.nav.now': 'Now',
   'cot.nav.board': 'Board',
-  'cot.nav.log': 'Log',
   'cot.nav.party': 'Party',
 
   'cot.cycle': 'Cycle {n}/{max}',
@@ -127,54 +127,6 @@ export const cotEn = {
   'cot.facts.shareWith': 'Share with {name}',
   'cot.facts.shared': 'shared',
 
-  'cot.log.title': 'Rolls and log',
-  'cot.log.empty': 'Nothing yet.',
-  'cot.log.check': '{name} · {purpose}: {roll} / {chance}',
-  'cot.log.noRoll': 'no roll',
-  'cot.log.substituted': 'substitute',
-  'cot.log.revealed': 'Choices revealed',
-  'cot.log.fact': 'You learn {square}: {value}',
-  'cot.log.verified': 'commitment ✓',
-  'cot.log.mismatch': 'commitment ✗',
-  'cot.log.aCard': 'a card',
-  'cot.log.faceDown': 'face-down',
-  'cot.log.card.drawn': '{name} draws {card}',
-  'cot.log.card.placed': '{card} laid on {square}',
-  'cot.log.card.opened': '{card} turned face-up on {square}',
-  'cot.log.card.moved': '{card} moves from {square} to {to}',
-  'cot.log.card.removed': '{card} removed from {square}',
-  'cot.log.card.discarded': '{card} discarded',
-  'cot.log.card.tapped': '{card} tapped on {square}',
-  'cot.log.card.returned': '{card} back in the hand of {name}',
-  'cot.log.card.passed': '{name} passes {card} to {to}',
-  'cot.log.card.played': '{name} plays {card}',
-  'cot.log.step.encounterSense.defended': 'The defence holds off a strength-{strength} encounter',
-  'cot.log.step.encounterCombat.victory': 'Encounter won: treasure up to {cap}',
-  'cot.log.step.encounterCombat.other': 'The encounter ends (GM ruling)',
-  'cot.log.step.encounterCombat.retreat': 'The party retreats to {to}',
-  'cot.log.step.encounterCombat.escaped': 'Clubs let the party escape to {to}',
-  'cot.log.step.interaction.nobody': 'Interaction {number}: nobody there',
-  'cot.log.step.interaction.none': 'Interaction ends without effect',
-  'cot.log.step.interaction.move': 'Interaction ends: the party is led on',
-  'cot.log.step.interaction.reinforce': 'Interaction ends: an encounter is reinforced',
-  'cot.log.step.interaction.defend': 'Interaction ends: a defence is set up',
-  'cot.log.step.interaction.combatWon': 'Interaction ends: combat won',
-  'cot.log.step.interaction.scout': 'Interaction ends: squares scouted',
-  'cot.log.step.obstacle.overcome': 'Obstacle (strength {strength}) overcome',
-  'cot.log.step.obstacle.withdrawn': 'The party withdraws from the obstacle',
-  'cot.log.step.obstacle.lost': 'Lost in the labyrinth: the party ends up on {to}',
-  'cot.log.step.obstacleCleared.diamond': 'A ♦{strength} is played after the obstacle',
-  'cot.log.step.obstacleCleared.done': 'The party goes on',
-  'cot.log.step.remains.unsearched': 'Nobody searches the remains',
-  'cot.log.step.remains.found': '{found} remains found (party total {total})',
-  'cot.log.step.remains.fumbled': '{found} remains found, then a fumble: a tear spirit comes',
-  'cot.log.step.tearSpirit.accepted': 'The tear spirit is accepted',
-  'cot.log.step.tearSpirit.summonFailed': 'The summoning fails',
-  'cot.log.step.tearSpirit.summoned': '{summoner} summons a spirit of POW {pow}',
-  'cot.log.step.tearSpiritCombat.lost': 'The spirit combat is lost',
-  'cot.log.step.tearSpiritCombat.won': '{winner} wins the spirit combat (remains {remains})',
-  'cot.log.step.treasure.found': 'Treasure of rank {rank} found',
-  'cot.log.step.treasure.nothing': 'No treasure found',
 
   'cot.gm.title': 'GM console',
   'cot.gm.force': 'Force the lock',
@@ -363,7 +315,6 @@ export const cotEn = {
   'cot.commit.acceptIt': 'Accept the spirit',
   'cot.commit.fightIt': 'Fight it (summon)',
   'cot.gm.carryOut': 'Your answer carries the step out now, with what the players committed so far.',
-  'cot.log.note.committed': '{name} has committed ({step})',
   'cot.late.title': 'Characters for new seats',
   'cot.late.free': 'Seats without a character: {seats}',
   'cot.late.joins': 'The character joins the party on its square now and takes part from the current step on.',
@@ -466,10 +417,10 @@ export const cotEn = {
   'cot.int.counterpart.trollWarband': 'Troll warband トロウルの戦士団',
 } as const;
 
-/** Every string of the table in this language, its rejection texts included. */
-export default { ...cotEn, ...cotRejectionsEn };
+/** Every string of the table in this language, its timeline sentences and rejection texts included. */
+export default { ...cotEn, ...cotLinesEn, ...cotRejectionsEn };
 
 declare module '../../../shell/i18n/keys.ts' {
   /** The Call of <T> table's keys: they load with it, in the reader's language. */
-  interface Keys extends Record<keyof typeof cotEn | keyof typeof cotRejectionsEn, true> {}
+  interface Keys extends Record<keyof typeof cotEn | keyof typeof cotLinesEn | keyof typeof cotRejectionsEn, true> {}
 }

@@ -1,11 +1,11 @@
 import type { cotEn } from './en.ts';
+import { cotLinesJa } from './lines-ja.ts';
 import { cotRejectionsJa } from './rejections-ja.ts';
 
 /** Japanese strings of the Call of <T> table: the rule terms as the rules write them. */
 export const cotJa: Record<keyof typeof cotEn, string> = {
   'cot.nav.now': '今',
   'cot.nav.board': '盤面',
-  'cot.nav.log': 'ログ',
   'cot.nav.party': 'パーティ',
   'cot.cycle': 'サイクル {n}/{max}',
   'cot.phase.setup': '準備',
@@ -115,54 +115,6 @@ export const cotJa: Record<keyof typeof cotEn, string> = {
   'cot.facts.shareAll': '全員に共有',
   'cot.facts.shareWith': '{name} に共有',
   'cot.facts.shared': '共有済み',
-  'cot.log.title': 'ロールとログ',
-  'cot.log.empty': 'まだ何もありません。',
-  'cot.log.check': '{name} · {purpose}: {roll} / {chance}',
-  'cot.log.noRoll': 'ロールなし',
-  'cot.log.substituted': '代用',
-  'cot.log.revealed': '選択が公開された',
-  'cot.log.fact': '{square} を知った: {value}',
-  'cot.log.verified': 'コミットメント ✓',
-  'cot.log.mismatch': 'コミットメント ✗',
-  'cot.log.aCard': 'カード1枚',
-  'cot.log.faceDown': '裏向き',
-  'cot.log.card.drawn': '{name}が{card}を引いた',
-  'cot.log.card.placed': '{card}を{square}に置いた',
-  'cot.log.card.opened': '{square}の{card}が表向きになった',
-  'cot.log.card.moved': '{card}が{square}から{to}へ移った',
-  'cot.log.card.removed': '{square}の{card}を除去した',
-  'cot.log.card.discarded': '{card}を捨て札にした',
-  'cot.log.card.tapped': '{square}の{card}をタップした',
-  'cot.log.card.returned': '{card}が{name}の手札に戻った',
-  'cot.log.card.passed': '{name}が{card}を{to}に渡した',
-  'cot.log.card.played': '{name}が{card}を使った',
-  'cot.log.step.encounterSense.defended': '防衛が強度{strength}の遭遇を防いだ',
-  'cot.log.step.encounterCombat.victory': '遭遇に勝利：上限{cap}の財宝へ',
-  'cot.log.step.encounterCombat.other': '遭遇が終わった（GM裁定）',
-  'cot.log.step.encounterCombat.retreat': '一行は{to}へ撤退した',
-  'cot.log.step.encounterCombat.escaped': '♣で一行は{to}へ逃れた',
-  'cot.log.step.interaction.nobody': '交流{number}：誰もいなかった',
-  'cot.log.step.interaction.none': '交流は効果なしで終わった',
-  'cot.log.step.interaction.move': '交流の結果：一行は案内された',
-  'cot.log.step.interaction.reinforce': '交流の結果：遭遇が強化された',
-  'cot.log.step.interaction.defend': '交流の結果：防衛が置かれた',
-  'cot.log.step.interaction.combatWon': '交流の結果：戦闘に勝利',
-  'cot.log.step.interaction.scout': '交流の結果：マスを偵察した',
-  'cot.log.step.obstacle.overcome': '障害（強度{strength}）を突破した',
-  'cot.log.step.obstacle.withdrawn': '一行は障害から撤退した',
-  'cot.log.step.obstacle.lost': '迷宮で迷い、一行は{to}に出た',
-  'cot.log.step.obstacleCleared.diamond': '障害の後に♦{strength}を使った',
-  'cot.log.step.obstacleCleared.done': '一行は先へ進む',
-  'cot.log.step.remains.unsearched': '誰も遺骸を探さなかった',
-  'cot.log.step.remains.found': '遺骸を{found}つ見つけた（合計{total}）',
-  'cot.log.step.remains.fumbled': '遺骸を{found}つ見つけたがファンブル：裂け目の霊が来る',
-  'cot.log.step.tearSpirit.accepted': '裂け目の霊を受け入れた',
-  'cot.log.step.tearSpirit.summonFailed': '召喚に失敗した',
-  'cot.log.step.tearSpirit.summoned': '{summoner}がPOW {pow}の霊を召喚した',
-  'cot.log.step.tearSpiritCombat.lost': '霊との戦闘に敗れた',
-  'cot.log.step.tearSpiritCombat.won': '{winner}が霊との戦闘に勝った（遺骸{remains}）',
-  'cot.log.step.treasure.found': 'ランク{rank}の財宝を見つけた',
-  'cot.log.step.treasure.nothing': '財宝は見つからなかった',
   'cot.gm.title': 'GMコンソール',
   'cot.gm.force': '強制確定',
   'cot.gm.step': 'GM待ち: {step}',
@@ -348,7 +300,6 @@ export const cotJa: Record<keyof typeof cotEn, string> = {
   'cot.commit.acceptIt': '受け入れる',
   'cot.commit.fightIt': '戦う（召喚）',
   'cot.gm.carryOut': 'ここで回答すると、プレイヤーがここまでに確定した内容とともにこのステップを今すぐ実行します。',
-  'cot.log.note.committed': '{name}が確定した（{step}）',
   'cot.late.title': '新しい席のキャラクター',
   'cot.late.free': 'キャラクターのない席: {seats}',
   'cot.late.joins': 'キャラクターは今すぐ探索隊のスクエアに加わり、現在のステップから参加します。',
@@ -451,5 +402,5 @@ export const cotJa: Record<keyof typeof cotEn, string> = {
   'cot.int.counterpart.trollWarband': 'トロウルの戦士団',
 };
 
-/** Every string of the table in this language, its rejection texts included. */
-export default { ...cotJa, ...cotRejectionsJa };
+/** Every string of the table in this language, its timeline sentences and rejection texts included. */
+export default { ...cotJa, ...cotLinesJa, ...cotRejectionsJa };

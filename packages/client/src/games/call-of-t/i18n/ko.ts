@@ -1,11 +1,11 @@
 import type { cotEn } from './en.ts';
+import { cotLinesKo } from './lines-ko.ts';
 import { cotRejectionsKo } from './rejections-ko.ts';
 
 /** Korean strings of the Call of <T> table; the Japanese rule terms stay beside the Korean. */
 export const cotKo: Record<keyof typeof cotEn, string> = {
   'cot.nav.now': '지금',
   'cot.nav.board': '보드',
-  'cot.nav.log': '로그',
   'cot.nav.party': '파티',
   'cot.cycle': '사이클 {n}/{max}',
   'cot.phase.setup': '준비',
@@ -115,54 +115,6 @@ export const cotKo: Record<keyof typeof cotEn, string> = {
   'cot.facts.shareAll': '모두에게 공유',
   'cot.facts.shareWith': '{name}에게 공유',
   'cot.facts.shared': '공유됨',
-  'cot.log.title': '굴림과 로그',
-  'cot.log.empty': '아직 없음.',
-  'cot.log.check': '{name} · {purpose}: {roll} / {chance}',
-  'cot.log.noRoll': '굴림 없음',
-  'cot.log.substituted': '대체',
-  'cot.log.revealed': '선택 공개',
-  'cot.log.fact': '{square|을} 알게 됨: {value}',
-  'cot.log.verified': '커밋먼트 ✓',
-  'cot.log.mismatch': '커밋먼트 ✗',
-  'cot.log.aCard': '카드 한 장',
-  'cot.log.faceDown': '뒷면',
-  'cot.log.card.drawn': '{name|이} {card|을} 뽑음',
-  'cot.log.card.placed': '{card|을} {square}에 놓음',
-  'cot.log.card.opened': '{square}의 {card|이} 앞면이 됨',
-  'cot.log.card.moved': '{card|이} {square}에서 {to|으로} 이동',
-  'cot.log.card.removed': '{square}의 {card|을} 제거',
-  'cot.log.card.discarded': '{card|을} 버림',
-  'cot.log.card.tapped': '{square}의 {card|을} 탭함',
-  'cot.log.card.returned': '{card|이} {name}의 손패로 돌아옴',
-  'cot.log.card.passed': '{name|이} {card|을} {to}에게 건넴',
-  'cot.log.card.played': '{name|이} {card|을} 사용',
-  'cot.log.step.encounterSense.defended': '방어가 강도 {strength}의 조우를 막았다',
-  'cot.log.step.encounterCombat.victory': '조우 승리: 상한 {cap}의 보물로',
-  'cot.log.step.encounterCombat.other': '조우가 끝났다 (GM 판정)',
-  'cot.log.step.encounterCombat.retreat': '일행이 {to|으로} 후퇴했다',
-  'cot.log.step.encounterCombat.escaped': '♣로 일행이 {to|으로} 탈출했다',
-  'cot.log.step.interaction.nobody': '교류 {number}: 아무도 없었다',
-  'cot.log.step.interaction.none': '교류가 효과 없이 끝났다',
-  'cot.log.step.interaction.move': '교류 결과: 일행이 안내받았다',
-  'cot.log.step.interaction.reinforce': '교류 결과: 조우가 강화되었다',
-  'cot.log.step.interaction.defend': '교류 결과: 방어가 놓였다',
-  'cot.log.step.interaction.combatWon': '교류 결과: 전투 승리',
-  'cot.log.step.interaction.scout': '교류 결과: 칸을 정찰했다',
-  'cot.log.step.obstacle.overcome': '장애물(강도 {strength})을 돌파했다',
-  'cot.log.step.obstacle.withdrawn': '일행이 장애물에서 물러났다',
-  'cot.log.step.obstacle.lost': '미궁에서 길을 잃고 일행은 {to}에 나왔다',
-  'cot.log.step.obstacleCleared.diamond': '장애물 뒤에 ♦{strength|을} 사용했다',
-  'cot.log.step.obstacleCleared.done': '일행이 계속 나아간다',
-  'cot.log.step.remains.unsearched': '아무도 유해를 찾지 않았다',
-  'cot.log.step.remains.found': '유해 {found}개 발견 (합계 {total})',
-  'cot.log.step.remains.fumbled': '유해 {found}개 발견 후 펌블: 균열의 영이 온다',
-  'cot.log.step.tearSpirit.accepted': '균열의 영을 받아들였다',
-  'cot.log.step.tearSpirit.summonFailed': '소환에 실패했다',
-  'cot.log.step.tearSpirit.summoned': '{summoner|이} POW {pow}의 영을 소환했다',
-  'cot.log.step.tearSpiritCombat.lost': '영과의 전투에서 졌다',
-  'cot.log.step.tearSpiritCombat.won': '{winner|이} 영과의 전투에서 이겼다 (유해 {remains})',
-  'cot.log.step.treasure.found': '랭크 {rank}의 보물을 찾았다',
-  'cot.log.step.treasure.nothing': '보물을 찾지 못했다',
   'cot.gm.title': 'GM 콘솔',
   'cot.gm.force': '강제 확정',
   'cot.gm.step': 'GM 대기: {step}',
@@ -348,7 +300,6 @@ export const cotKo: Record<keyof typeof cotEn, string> = {
   'cot.commit.acceptIt': '받아들이기',
   'cot.commit.fightIt': '싸우기 (소환)',
   'cot.gm.carryOut': '지금 답하면 플레이어가 지금까지 확정한 내용과 함께 이 단계를 바로 실행합니다.',
-  'cot.log.note.committed': '{name} 확정 ({step})',
   'cot.late.title': '새 좌석의 캐릭터',
   'cot.late.free': '캐릭터가 없는 좌석: {seats}',
   'cot.late.joins': '캐릭터는 지금 바로 탐색대가 있는 칸에 합류해 현재 단계부터 참여합니다.',
@@ -451,5 +402,5 @@ export const cotKo: Record<keyof typeof cotEn, string> = {
   'cot.int.counterpart.trollWarband': '트롤 전사단 トロウルの戦士団',
 };
 
-/** Every string of the table in this language, its rejection texts included. */
-export default { ...cotKo, ...cotRejectionsKo };
+/** Every string of the table in this language, its timeline sentences and rejection texts included. */
+export default { ...cotKo, ...cotLinesKo, ...cotRejectionsKo };
