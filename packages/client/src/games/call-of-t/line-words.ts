@@ -2,7 +2,6 @@ import type { CardView } from '@veiltable/protocol';
 import type { CotInvAction } from '@veiltable/protocol/games/call-of-t';
 import { hasKey } from '../../shell/i18n/translate.ts';
 import type { LineContext } from '../../ui/timeline/line-renderers.ts';
-import { characterNamed } from './line-lends.svelte.ts';
 
 /**
  * The words of the Call of <T> table that its timeline lines are made of too: names, phases, purposes, skills, facts,
@@ -16,15 +15,19 @@ export function label(t: T, key: string, raw: string): string {
   return hasKey(key) ? t(key) : raw;
 }
 
-/** A character by its name; a dash for none. */
-export function nameOf(id: unknown): string {
-  return typeof id === 'string' && id !== '' ? characterNamed(id) : '—';
+type Named = { id: string; name: string };
+
+/** A character by the name the line's view gives it (its id where the view does not list it); a dash for none. */
+export function nameOf(ctx: Pick<LineContext, 'view'>, id: unknown): string {
+  if (typeof id !== 'string' || id === '') return '—';
+  const characters = (ctx.view as { characters?: readonly Named[] } | undefined)?.characters ?? [];
+  return characters.find((c) => c.id === id)?.name ?? id;
 }
 
 /** Characters listed by name ("ch1,ch2" as a note carries them, or an array); a dash for none. */
-export function namesOf(ids: unknown): string {
+export function namesOf(ctx: Pick<LineContext, 'view'>, ids: unknown): string {
   const list = Array.isArray(ids) ? ids : typeof ids === 'string' && ids !== '' ? ids.split(',') : [];
-  return list.length ? list.map(nameOf).join(', ') : '—';
+  return list.length ? list.map((id) => nameOf(ctx, id)).join(', ') : '—';
 }
 
 /** A phase, with its step when the rules name one (the investigation's "declare" step is the phase itself). */

@@ -1,26 +1,26 @@
 import type { CotViewEvent } from '@veiltable/protocol/games/call-of-t';
 import type { LineContext, LineRenderer } from '../../ui/timeline/line-renderers.ts';
 import { hasKey } from '../../shell/i18n/translate.ts';
-import { commitmentHolds } from './line-lends.svelte.ts';
 import { actionText, cardText, factText, nameOf, phaseText, purposeText } from './line-words.ts';
 import { noteText } from './timeline-notes.ts';
 
 type Seen<K extends CotViewEvent['type']> = Extract<CotViewEvent, { type: K }>;
 
 /** A roll with its level, its success degree and whether a card stood in for it; the chance only when told. */
-function checkText(e: Seen<'cot.check'>, { t }: LineContext): string {
-  const params = { name: nameOf(e.character), purpose: purposeText(t, e.purpose), roll: e.roll ?? t('cot.log.noRoll'), level: t(`feed.level.${e.level}`) };
+function checkText(e: Seen<'cot.check'>, ctx: LineContext): string {
+  const { t } = ctx;
+  const params = { name: nameOf(ctx, e.character), purpose: purposeText(t, e.purpose), roll: e.roll ?? t('cot.log.noRoll'), level: t(`feed.level.${e.level}`) };
   const text = e.chance === undefined ? t('cot.log.checkOpen', params) : t('cot.log.check', { ...params, chance: e.chance });
   return `${text}${e.sd ? ` · SD ${e.sd}` : ''}${e.substituted ? ` (${t('cot.log.substituted')})` : ''}`;
 }
 
-/** Every choice of the reveal, each checked against the commitment it was sealed with (COT-HID-03). */
-function revealText(e: Seen<'cot.revealed'>, { t }: LineContext): string {
-  const answers = e.answers.map((a) => {
-    const holds = a.action && a.salt && a.commitment ? commitmentHolds(a.action, a.salt, a.commitment) : null;
-    const checked = holds === null ? '' : ` (${t(holds ? 'cot.log.verified' : 'cot.log.mismatch')})`;
-    return `${nameOf(a.character)}: ${actionText(t, a.action)}${checked}`;
-  });
+/**
+ * Every choice of the reveal (COT-HID-03). Whether each matches the commitment this device saw sealed is the
+ * ledger's verdict, shown beside the line (room/ledger), never a check of the reveal against itself.
+ */
+function revealText(e: Seen<'cot.revealed'>, ctx: LineContext): string {
+  const { t } = ctx;
+  const answers = e.answers.map((a) => `${nameOf(ctx, a.character)}: ${actionText(t, a.action)}`);
   return t('cot.log.revealed', { answers: answers.join('; ') });
 }
 
@@ -28,17 +28,18 @@ function revealText(e: Seen<'cot.revealed'>, { t }: LineContext): string {
 function cardMoveText(e: Seen<'cot.card'>, ctx: LineContext): string {
   return ctx.t(`cot.log.card.${e.op}`, {
     card: cardText(ctx, e.card, e.faceUp),
-    name: nameOf(e.character),
+    name: nameOf(ctx, e.character),
     square: e.square ?? '—',
-    to: e.op === 'passed' ? nameOf(e.to) : (e.to ?? '—'),
+    to: e.op === 'passed' ? nameOf(ctx, e.to) : (e.to ?? '—'),
   });
 }
 
 /** How an event step ended, with the characters it names by name; null for an outcome without words. */
-function stepText(e: Seen<'cot.step'>, { t }: LineContext): string | null {
+function stepText(e: Seen<'cot.step'>, ctx: LineContext): string | null {
+  const { t } = ctx;
   const key = `cot.log.step.${e.step}.${e.outcome}`;
   const params = Object.fromEntries(Object.entries(e.params).map(([k, v]) => [k, v === null ? '—' : typeof v === 'boolean' ? String(v) : v]));
-  return hasKey(key) ? t(key, { ...params, summoner: nameOf(e.params.summoner), winner: nameOf(e.params.winner) }) : null;
+  return hasKey(key) ? t(key, { ...params, summoner: nameOf(ctx, e.params.summoner), winner: nameOf(ctx, e.params.winner) }) : null;
 }
 
 /** A fact: "you learn" for its holder; the GM reads who learned it. */
@@ -57,9 +58,9 @@ const cotLines: LineRenderer = (seen, ctx) => {
     case 'cot.phase':
       return t('cot.log.phase', { n: e.cycle, phase: phaseText(t, e.phase, e.step) });
     case 'cot.declared':
-      return e.action ? t('cot.log.declaredAs', { name: nameOf(e.character), action: actionText(t, e.action) }) : t('cot.log.declared', { name: nameOf(e.character) });
+      return e.action ? t('cot.log.declaredAs', { name: nameOf(ctx, e.character), action: actionText(t, e.action) }) : t('cot.log.declared', { name: nameOf(ctx, e.character) });
     case 'cot.locked':
-      return t('cot.log.locked', { name: nameOf(e.character) });
+      return t('cot.log.locked', { name: nameOf(ctx, e.character) });
     case 'cot.revealed':
       return revealText(e, ctx);
     case 'cot.check':
@@ -72,14 +73,9 @@ const cotLines: LineRenderer = (seen, ctx) => {
       return stepText(e, ctx);
     case 'cot.note':
       return noteText(e, ctx);
-    case 'dice.system':
-      return t('cot.log.diceSystem', { system: e.system });
-    case 'cast.changed':
-      return t('cot.log.castChanged', { name: e.character.name, owner: ctx.actor(e.character.owner) });
-    case 'cast.removed':
-      return t('cot.log.castRemoved');
     default:
-      // Chat lines and rolls are the timeline's own; any other event has no sentence here.
+      // Chat lines and rolls are the timeline's own, the characters' and dice system's events every game's
+      // (ui/timeline/capability-lines.ts); any other event has no sentence here.
       return null;
   }
 };

@@ -26,8 +26,9 @@ function changes(t: T, p: P, labelOf: (key: string) => string): string {
  * A note's sentence key (after `cot.log.note.`) and its parameters, in words. Notes told with a character's sheet
  * withheld (COT-HID-01) carry fewer parameters, and read as their shorter sentence.
  */
-function wordsOf(key: string, p: P, { t, seat }: LineContext): [string, Params] | null {
-  const name = nameOf(p.character);
+function wordsOf(key: string, p: P, ctx: LineContext): [string, Params] | null {
+  const { t, seat } = ctx;
+  const name = nameOf(ctx, p.character);
   switch (key) {
     case 'setup':
       return [key, { width: num(p.width), height: num(p.height), gate: str(p.gate), characters: num(p.characters), mushi: num(p.mushi) }];
@@ -46,17 +47,17 @@ function wordsOf(key: string, p: P, { t, seat }: LineContext): [string, Params] 
     case 'resonance':
       return [key, { name, responses: num(p.responses) }];
     case 'tenkai':
-      return [key, { square: str(p.square), strength: num(p.strength), pow: num(p.pow), name: nameOf(p.thirdResponder) }];
+      return [key, { square: str(p.square), strength: num(p.strength), pow: num(p.pow), name: nameOf(ctx, p.thirdResponder) }];
     case 'probe':
       return [p.spade ? 'probe.spade' : 'probe.noSpade', { name, square: str(p.square) }];
     case 'fact.shared':
       return [key, { name: p.by === 'gm' ? 'GM' : seat(str(p.by)), to: str(p.to).split(',').map(seat).join(', ') }];
     case 'deathOmen':
-      return [key, { names: namesOf(p.failers), spades: num(p.spades) }];
+      return [key, { names: namesOf(ctx, p.failers), spades: num(p.spades) }];
     case 'sleepwalk':
       return [key, { name, to: str(p.to) }];
     case 'restrained':
-      return [key, { name, sleepwalker: nameOf(p.sleepwalker), ltf: num(p.ltf) }];
+      return [key, { name, sleepwalker: nameOf(ctx, p.sleepwalker), ltf: num(p.ltf) }];
     case 'activity':
       return [key, { name, activity: label(t, `cot.activity.${p.activity}`, str(p.activity)) }];
     case 'plan.proposed':
@@ -76,7 +77,7 @@ function wordsOf(key: string, p: P, { t, seat }: LineContext): [string, Params] 
     case 'encounter.handoff':
       return [key, { strength: num(p.strength), count: str(p.count), target: label(t, `cot.enc.target.${p.target}`, str(p.target)), die: str(p.tableDie), roll: num(p.tableRoll) }];
     case 'bone.fight':
-      return [key, { name: nameOf(p.firstOpponent) }];
+      return [key, { name: nameOf(ctx, p.firstOpponent) }];
     case 'spade.ignored':
       return [key, {}];
     case 'treasure.rank':
