@@ -34,6 +34,7 @@ export const en = {
   'room.loading': 'Setting up the table…',
   'room.loadFailed': 'The table could not be loaded. Check your connection and reload.',
   'room.reload': 'Reload',
+  'room.untitled': 'A room',
   'room.unknownGame': 'This page does not know the room’s rules yet: reload to fetch the newest version.',
 
   'nav.label': 'Sections',

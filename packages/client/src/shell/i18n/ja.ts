@@ -32,6 +32,7 @@ export const ja: Record<CoreKey, string> = {
   'room.loading': 'テーブルを準備中…',
   'room.loadFailed': 'テーブルを読み込めませんでした。接続を確認して再読み込みしてください。',
   'room.reload': '再読み込み',
+  'room.untitled': 'ルーム',
   'room.unknownGame': 'このページはこのルームのルールをまだ知りません。再読み込みして最新版を取得してください。',
 
   'nav.label': 'セクション',

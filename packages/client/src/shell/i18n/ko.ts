@@ -32,6 +32,7 @@ export const ko: Record<CoreKey, string> = {
   'room.loading': '테이블을 준비하는 중…',
   'room.loadFailed': '테이블을 불러오지 못했습니다. 연결을 확인하고 새로고침하세요.',
   'room.reload': '새로고침',
+  'room.untitled': '방',
   'room.unknownGame': '이 페이지는 이 방의 룰을 아직 모릅니다. 새로고침해서 최신 버전을 받으세요.',
 
   'nav.label': '섹션',
