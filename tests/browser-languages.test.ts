@@ -220,6 +220,22 @@ describe('browser · every screen in ko, ja and en', () => {
       await page.goto(stack.url);
       await page.getByTestId('recent-room').first().waitFor({ timeout: UI_TIMEOUT_MS });
       await readScreen(page, 'home with a recent room', checkers, findings);
+      // On another device (no token kept for the tab): a room's address without its link's token, and a link the
+      // room refuses. The notices, in words.
+      const roomPath = `/r/${await page.getByTestId('recent-room').first().getAttribute('data-room')}`;
+      for (const [screen, address, shown] of [
+        ['a room without its token', roomPath, '[data-testid="no-token"]'],
+        ['a room refusing its link', `${roomPath}#t=not-a-token`, '.notice.bad'],
+      ] as const) {
+        const other = await phonePage(stack.browser);
+        try {
+          await other.goto(`${stack.url}${address}`);
+          await other.locator(shown).waitFor({ timeout: UI_TIMEOUT_MS });
+          await readScreen(other, screen, checkers, findings);
+        } finally {
+          await other.close();
+        }
+      }
     } finally {
       await page.close();
     }
