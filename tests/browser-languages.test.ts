@@ -23,6 +23,22 @@ const SEATS = ['Aiko', 'Bruno'] as const;
 const CHAT = 'Lanterns lit, door barred';
 const PLANTED = [...SEATS, CHAT, 'Off we go', 'Psst', 'Bruno’s twin', 'Hooded stranger', 'Night watch', 'Saber', 'Lancer', 'Saber true', 'Lancer true', 'Rin', 'Ogre', 'Lamp hall', 'Sleep where?', 'By the fire', 'In the cart'];
 
+/** Does what the room refuses, and waits for a refusal on the page that was not there before. */
+async function refusal(page: Page, act: () => Promise<void>): Promise<void> {
+  await page.evaluate(() => document.querySelectorAll('[data-testid="rejection"]').forEach((el) => el.setAttribute('data-shown-before', '')));
+  await act();
+  await page.locator('[data-testid="rejection"]:not([data-shown-before])').waitFor({ timeout: UI_TIMEOUT_MS });
+}
+
+/** A refusal any room shows: the player's line asks for more dice than BCDice rolls at once. */
+async function refusedRoll(page: Page, role: Role): Promise<void> {
+  if (role !== 'player') return;
+  await refusal(page, async () => {
+    await page.getByTestId('composer-input').fill('10001D6');
+    await page.getByTestId('composer-send').click();
+  });
+}
+
 type Sockets = { gm: RecordingClient; players: readonly RecordingClient[]; seats: readonly string[] };
 /** A phase of a room: what brings the room there, and what the pages do there before they are read. */
 type Phase = { name: string; enter?: (s: Sockets) => Promise<void>; onPage?: (page: Page, role: Role) => Promise<void> };
@@ -47,7 +63,7 @@ const CASES: GameCase[] = [
   {
     game: 'free-table',
     phases: [
-      { name: 'set-up', enter: tableTalk },
+      { name: 'set-up', enter: tableTalk, onPage: refusedRoll },
       {
         name: 'a sealed declaration open',
         enter: async ({ gm, players: [p1], seats }) => {
@@ -69,7 +85,7 @@ const CASES: GameCase[] = [
   {
     game: 'call-of-t',
     phases: [
-      { name: 'set-up', enter: tableTalk },
+      { name: 'set-up', enter: tableTalk, onPage: refusedRoll },
       {
         name: 'a sealed declaration open',
         enter: async ({ gm, players: [p1], seats }) => {
@@ -115,8 +131,7 @@ const CASES: GameCase[] = [
         // GW-BATTLE-01: no sheet changes in battle; the player's phone shows the refusal.
         onPage: async (page, role) => {
           if (role !== 'player') return;
-          await page.getByTestId('gw-sheet-save').first().click();
-          await page.getByTestId('rejection').waitFor({ timeout: UI_TIMEOUT_MS });
+          await refusal(page, () => page.getByTestId('gw-sheet-save').first().click());
         },
       },
       {
@@ -140,6 +155,7 @@ const CASES: GameCase[] = [
           await commit(gm, { type: 'character.add', name: 'Rin', controller: 'pc', owner: s1!, zone: 'z1', base: { VAL: 2, AGI: 3, SPI: 1 }, hp: 10, maxHp: 10 });
           await commit(gm, { type: 'character.add', name: 'Ogre', controller: 'enemy', side: 'enemies', zone: 'z1', base: { VAL: 4, AGI: 1, SPI: 0 }, hp: 30, maxHp: 30 });
         },
+        onPage: refusedRoll,
       },
       {
         name: 'a check rolled, an attack open',
@@ -169,10 +185,18 @@ function report(findings: readonly Finding[]): string {
  * Reads the page in each language, with every panel open and every timeline tab shown in turn; returns how many
  * strings it read in the last language and how many timeline tabs it showed, so a screen that drew nothing shows up.
  */
-async function readScreen(page: Page, screen: string, checkers: Record<ScreenLang, Checker>, findings: Finding[]): Promise<{ strings: number; tabs: number }> {
+async function readScreen(
+  page: Page,
+  screen: string,
+  checkers: Record<ScreenLang, Checker>,
+  findings: Finding[],
+  /** What the page does in each language before it is read (a refusal's toast fades, so it is shown anew). */
+  act?: () => Promise<void>,
+): Promise<{ strings: number; tabs: number }> {
   let read = { strings: 0, tabs: 0 };
   for (const lang of LANGS) {
     await switchLanguage(page, lang, UI_TIMEOUT_MS);
+    await act?.();
     await openEveryPanel(page);
     await openEveryPanel(page);
     const strings = new Set(await visibleStrings(page));
@@ -252,8 +276,8 @@ describe('browser · every screen in ko, ja and en', () => {
       for (const [role, url] of links) {
         const page = await openTable(stack.browser, url);
         try {
-          await phase.onPage?.(page, role);
-          const read = await readScreen(page, `${game} · ${phase.name} · ${role}`, checkers, findings);
+          const act = phase.onPage;
+          const read = await readScreen(page, `${game} · ${phase.name} · ${role}`, checkers, findings, act && (() => act(page, role)));
           expect(read.strings, `${game} · ${phase.name} · ${role}: strings read`).toBeGreaterThan(20);
           expect(read.tabs, `${game} · ${phase.name} · ${role}: timeline tabs`).toBeGreaterThan(1);
         } finally {
