@@ -3,7 +3,7 @@ import type { Viewer } from '@veiltable/protocol';
 import type { CotCommandInput } from './room.ts';
 import type { CotView } from '@veiltable/protocol/games/call-of-t';
 import { describe, expect, test } from 'vitest';
-import { buildAction, factText, gmStep, knowledgeOf, legalTargets, ltfText, ownCharacters, peekSquares, skillLabel } from './model.ts';
+import { buildAction, factText, gmStep, knowledgeOf, legalTargets, ltfText, ownCharacters, peekSquares, purposeLabel, skillLabel } from './model.ts';
 import { gameDictionaryLoaders } from '../../shell/i18n/dictionaries.ts';
 import { addDictionaries, translate } from '../../shell/i18n/translate.ts';
 import { parseSkills, skillsText } from './gm/setup-draft.ts';
@@ -134,5 +134,21 @@ describe('skill names on the GM\'s obstacle form (T-OBS)', () => {
     expect(skillLabel('str*3', ja)).toBe('STR×3');
     expect(skillLabel('climb', ja)).toBe('登はん');
     expect(skillLabel('houseRuleSkill', ja)).toBe('houseRuleSkill');
+  });
+});
+
+// The issue's words: "no raw keys (`scout: 16 / 40`)". A check's purpose is an id of the rules; the log names it.
+describe('what a check in the log was rolled for', () => {
+  test.each([
+    ['COT-INV scout', 'scout', 'ko', '偵察 정찰'],
+    ['COT-INV prayer', 'prayer', 'en', '黙祷 Prayer'],
+    ['an encounter by sight', 'encounter.see', 'ja', '目星'],
+    ['an obstacle by a characteristic', 'obstacle.con*5', 'en', 'CON×5'],
+    ['an obstacle by a skill', 'obstacle.climb', 'ja', '登はん'],
+    ['a death omen', 'deathOmen', 'ko', '죽음의 징조'],
+    ['a purpose this client does not know', 'newRuleCheck', 'en', 'Check'],
+  ] as const)('%s (%s) in %s', async (_what, purpose, lang, label) => {
+    addDictionaries(await gameDictionaryLoaders['call-of-t']!());
+    expect(purposeLabel(purpose, (key, params) => translate(lang, key, params))).toBe(label);
   });
 });

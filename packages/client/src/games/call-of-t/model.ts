@@ -116,6 +116,19 @@ export function skillLabel(skill: string, t: I18n['t']): string {
   return hasKey(key) ? t(key) : skill;
 }
 
+const ACTIONS_CHECKED = ['scout', 'vision', 'prayer', 'resonance'];
+
+/**
+ * What a check was rolled for, in words: an investigation action, an encounter's sense, an obstacle's skill, or one
+ * of the rules' other checks; a purpose this client does not know reads as a plain check, never as its id.
+ */
+export function purposeLabel(purpose: string, t: I18n['t']): string {
+  const [head, rest] = purpose.split('.', 2) as [string, string | undefined];
+  if (head === 'obstacle' && rest) return skillLabel(rest, t);
+  const key = head === 'encounter' ? `cot.sense.${rest}` : ACTIONS_CHECKED.includes(purpose) ? `cot.action.${purpose}` : `cot.purpose.${purpose}`;
+  return hasKey(key) ? t(key) : t('cot.purpose.other');
+}
+
 /** The name of a character, or its id when the view does not list it. */
 export function characterName(view: CotView, id: string | null | undefined): string {
   if (!id) return '—';
