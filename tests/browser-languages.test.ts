@@ -93,7 +93,8 @@ const CASES: GameCase[] = [
           await commit(gm, { type: 'cot.setup', setup: cotSetupFor(characters) });
           await p1!.waitForSeq(gm.lastSeq!);
           const id = characterOf(p1!.currentCot(), seats[0]!);
-          await commit(p1!, { type: 'cot.inv.declare', character: id, action: { kind: 'none' } });
+          // 黙祷 rolls a check at the reveal: the log then names what it was for.
+          await commit(p1!, { type: 'cot.inv.declare', character: id, action: { kind: 'prayer' } });
           await commit(p1!, { type: 'cot.inv.lock', character: id });
         },
       },
@@ -280,6 +281,9 @@ describe('browser · every screen in ko, ja and en', () => {
           const read = await readScreen(page, `${game} · ${phase.name} · ${role}`, checkers, findings, act && (() => act(page, role)));
           expect(read.strings, `${game} · ${phase.name} · ${role}: strings read`).toBeGreaterThan(20);
           expect(read.tabs, `${game} · ${phase.name} · ${role}: timeline tabs`).toBeGreaterThan(1);
+          // The panels the screen was read with: the characters on every phone, the invitations on the GM's.
+          expect(await page.getByTestId('characters-panel').isVisible(), `${game} · ${phase.name} · ${role}: characters panel`).toBe(true);
+          if (role === 'gm') expect(await page.getByTestId('invite-panel').isVisible(), `${game} · ${phase.name}: invite panel`).toBe(true);
         } finally {
           await page.close();
         }
