@@ -204,7 +204,7 @@ async function readScreen(
     const tabs = page.getByTestId('tl-tab');
     for (let i = 0; i < (await tabs.count()); i++) {
       await tabs.nth(i).click();
-      for (const s of await visibleStrings(page)) strings.add(s);
+      for (const s of await visibleStrings(page, '[data-testid="timeline"]')) strings.add(s);
     }
     for (const s of strings) {
       const problems = checkers[lang](s);

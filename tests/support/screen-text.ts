@@ -57,30 +57,32 @@ export async function vocabularies(planted: readonly string[]): Promise<Record<S
 }
 
 /**
- * Runs in the page: every string a reader meets on it, once each: visible text (the options of a visible select
- * included), placeholders, aria-labels, titles, alt texts and button values.
+ * Runs in the page: every string a reader meets on it (or in the part `within` selects), once each: visible text
+ * (the options of a visible select included), placeholders, aria-labels, titles, alt texts and button values.
  */
-export function visibleStrings(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
+export function visibleStrings(page: Page, within = 'body'): Promise<string[]> {
+  return page.evaluate((selector) => {
+    const root = document.querySelector(selector);
+    if (!root) return [];
     const out = new Set<string>();
     const add = (s: string | null | undefined) => {
       const text = s?.replace(/\s+/g, ' ').trim();
       if (text) out.add(text);
     };
     const shown = (el: Element) => el.checkVisibility({ visibilityProperty: true });
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const el = node.parentElement;
       if (!el || el.closest('script, style, textarea')) continue;
       if (shown(el.closest('select') ?? el)) add(node.textContent);
     }
-    for (const el of Array.from(document.querySelectorAll('[placeholder], [aria-label], [title], [alt], input[type="button"], input[type="submit"]'))) {
+    for (const el of Array.from(root.querySelectorAll('[placeholder], [aria-label], [title], [alt], input[type="button"], input[type="submit"]'))) {
       if (!shown(el)) continue;
       for (const attr of ['placeholder', 'aria-label', 'title', 'alt']) add(el.getAttribute(attr));
       if (el instanceof HTMLInputElement && (el.type === 'button' || el.type === 'submit')) add(el.value);
     }
     return [...out];
-  });
+  }, within);
 }
 
 /** Switches the page's language by its switcher and waits until the page has redrawn in it. */
