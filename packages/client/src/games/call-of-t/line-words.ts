@@ -42,7 +42,8 @@ export function purposeText(t: T, purpose: string): string {
   if (head === 'encounter' && rest) return label(t, `cot.sense.${rest}`, rest);
   if (head === 'obstacle' && rest) return skillLabel(rest, t);
   const action = `cot.action.${purpose}`;
-  return hasKey(action) ? t(action) : label(t, `cot.purpose.${purpose}`, purpose);
+  // A purpose this client does not know reads as a plain check, never as its id.
+  return hasKey(action) ? t(action) : label(t, `cot.purpose.${purpose}`, t('cot.purpose.other'));
 }
 
 /**

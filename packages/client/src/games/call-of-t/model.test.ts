@@ -3,7 +3,7 @@ import type { Viewer } from '@veiltable/protocol';
 import type { CotCommandInput } from './room.ts';
 import type { CotView } from '@veiltable/protocol/games/call-of-t';
 import { describe, expect, test } from 'vitest';
-import { factText, ltfText, skillLabel } from './line-words.ts';
+import { factText, ltfText, purposeText, skillLabel } from './line-words.ts';
 import { buildAction, gmStep, knowledgeOf, legalTargets, ownCharacters, peekSquares } from './model.ts';
 import { gameDictionaryLoaders } from '../../shell/i18n/dictionaries.ts';
 import { addDictionaries, translate } from '../../shell/i18n/translate.ts';
@@ -135,5 +135,21 @@ describe('skill names on the GM\'s obstacle form (T-OBS)', () => {
     expect(skillLabel('str*3', ja)).toBe('STR×3');
     expect(skillLabel('climb', ja)).toBe('登はん');
     expect(skillLabel('houseRuleSkill', ja)).toBe('houseRuleSkill');
+  });
+});
+
+// The issue's words: "no raw keys (`scout: 16 / 40`)". A check's purpose is an id of the rules; the log names it.
+describe('what a check in the log was rolled for', () => {
+  test.each([
+    ['COT-INV scout', 'scout', 'ko', '偵察 정찰'],
+    ['COT-INV prayer', 'prayer', 'en', '黙祷 Prayer'],
+    ['an encounter by sight', 'encounter.see', 'ja', '目星'],
+    ['an obstacle by a characteristic', 'obstacle.con*5', 'en', 'CON×5'],
+    ['an obstacle by a skill', 'obstacle.climb', 'ja', '登はん'],
+    ['a death omen', 'deathOmen', 'ko', '죽음의 전조'],
+    ['a purpose this client does not know', 'newRuleCheck', 'en', 'Check'],
+  ] as const)('%s (%s) in %s', async (_what, purpose, lang, label) => {
+    addDictionaries(await gameDictionaryLoaders['call-of-t']!());
+    expect(purposeText((key, params) => translate(lang, key, params), purpose)).toBe(label);
   });
 });

@@ -46,3 +46,22 @@ export function legalAbility(kind: RollableKind, chosen: D6Ability): D6Ability {
 export function skillName(skill: string, i18n: Pick<I18n, 't'>): string {
   return (SKILLS as readonly string[]).includes(skill) ? i18n.t(`d6.skillName.${skill as D6Skill}`) : skill;
 }
+
+/** The occupations and races the rules list (D6-BASE-05), by the name the sheet keeps, with their message keys. */
+const LISTED_NAMES: Readonly<Record<string, MessageKey>> = {
+  闘士: 'd6.listed.fighter', 騎士: 'd6.listed.knight', 剣士: 'd6.listed.swordsman', 盗賊: 'd6.listed.thief', 狩人: 'd6.listed.hunter',
+  魔術師: 'd6.listed.magician', 賢者: 'd6.listed.sage', 神官: 'd6.listed.priest', 市民: 'd6.listed.citizen', 芸人: 'd6.listed.entertainer',
+  ドワーフ: 'd6.listed.dwarf', エルフ: 'd6.listed.elf', ラクセン人: 'd6.listed.laxen',
+};
+
+/** An occupation or race as the reader reads it: a listed one translated, any other as its player named it. */
+export function listedName(name: string, i18n: Pick<I18n, 't'>): string {
+  return Object.hasOwn(LISTED_NAMES, name) ? i18n.t(LISTED_NAMES[name]!) : name;
+}
+
+const WINDOW_KINDS = ['react', 'after-damage', 'obstruct', 'question', 'passengers', 'concentration', 'fukutsu', 'consume'] as const;
+
+/** The message key of a reaction window's kind; a kind this client does not know (a newer server) reads as a plain window. */
+export function windowKindKey(kind: string): MessageKey {
+  return (WINDOW_KINDS as readonly string[]).includes(kind) ? (`d6.windowKind.${kind}` as MessageKey) : 'd6.windowKind.other';
+}

@@ -174,6 +174,6 @@ describe('dungeon-2d6 timeline lines', () => {
   });
 
   test('a type this renderer does not know falls back to the generic line', () => {
-    expect(say({ type: 'd6.mystery', data: {} }, 'en')).toBe('Table action (d6.mystery)');
+    expect(say({ type: 'd6.mystery', data: {} }, 'en')).toBe('Table action');
   });
 });

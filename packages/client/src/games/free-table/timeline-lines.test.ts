@@ -53,8 +53,18 @@ describe('free-table lines', () => {
     }
   });
 
-  test('an event no renderer knows falls back to the translated table action and its type', () => {
-    expect(eventText('free-table', { type: 'mystery.thing' }, context('en'))).toBe('Table action (mystery.thing)');
-    expect(eventText('grail-war', { type: 'gw.battle.started' }, context('ja'))).toBe('卓の操作（gw.battle.started）');
+  test('an event no renderer knows falls back to the translated table action, without its type (an id, not words)', () => {
+    expect(eventText('free-table', { type: 'mystery.thing' }, context('en'))).toBe('Table action');
+    expect(eventText('grail-war', { type: 'gw.battle.started' }, context('ja'))).toBe('卓の操作');
+  });
+
+  test.each([
+    ['en', 'Aiko joined the table.'],
+    ['ja', 'Aikoが卓に着きました。'],
+    ['ko', 'Aiko님이 자리에 앉았습니다.'],
+  ] as const)('a seat added reads as a sentence at a table of any game (%s)', (lang, sentence) => {
+    expect(eventText('call-of-t', { type: 'seat.added', seat: 's1', name: 'Aiko' }, context(lang))).toBe(sentence);
+    // dungeon-2d6 keeps an event's fields under `data`.
+    expect(eventText('dungeon-2d6', { type: 'seat.added', data: { seat: 's1', name: 'Aiko' } }, context(lang))).toBe(sentence);
   });
 });

@@ -31,10 +31,10 @@ export async function loadLineRenderer(game: string): Promise<void> {
 }
 
 /**
- * The sentence of an event: the game's own, else that of a capability every game has (characters), else a
- * translated "table action" and its type.
+ * The sentence of an event: the game's own, else that of what every room has (seats, options, characters, the dice
+ * system), else a translated "table action". The event's type is an id, not words, so it stays out of the text (the
+ * line keeps it in `data-type`).
  */
 export function eventText(game: string, seen: SeenEvent, ctx: LineContext): string {
-  const own = loaded.get(game)?.(seen, ctx) ?? capabilityLines(seen, ctx);
-  return own ?? ctx.t('tl.action', { type: seen.type });
+  return loaded.get(game)?.(seen, ctx) ?? capabilityLines(seen, ctx) ?? ctx.t('tl.action');
 }
