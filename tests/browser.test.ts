@@ -30,6 +30,12 @@ describe('browser', () => {
       for (const text of aikoCards) expect(handText).toContain(text);
       await page.screenshot({ path: join(ARTIFACTS, 'browser-1-hand.png'), fullPage: true });
 
+      // The header shows the commitment to the room's dice seed: the one every welcome carries, the GM's socket's too.
+      const welcome = gm.messages.find((m) => m.type === 'welcome');
+      const line = page.getByTestId('rng-commitment');
+      expect(welcome?.type === 'welcome' && (await line.getAttribute('data-hash')) === welcome.room.rng.hash).toBe(true);
+      expect(await line.innerText()).toContain('sha256-drbg/1');
+
       // Bruno answers first: his sealed answer must not show on Aiko's screen, only that he declared.
       const brunoText = 'In the stable, with one eye open';
       const brunoSeq = await bruno.run({ type: 'decl.answer', decl, answer: { kind: 'text', text: brunoText } });

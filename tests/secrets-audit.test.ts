@@ -1,3 +1,5 @@
+import postgres from 'postgres';
+import { rngCommitment } from '@veiltable/engine';
 import { describe, expect, test } from 'vitest';
 import type { RecordingClient } from './support/recording-client.ts';
 import { auditFrames, plantText, type Plant, type ViewerKey } from './support/secret-audit.ts';
@@ -9,6 +11,18 @@ import { tableRoom, tableSockets, viewersOf } from './support/table-room.ts';
 // received is searched for every plant, and each must reach exactly the viewers entitled to it at that seq.
 
 const stack = serverStack({ database: 'postgres' });
+
+/** The seed the room's setup was given, as its first snapshot stored it (the seed itself never changes). */
+async function storedSeed(roomId: string): Promise<string> {
+  const sql = postgres(stack.databaseUrl!, { max: 1, onnotice: () => {} });
+  try {
+    const [row] = await sql<{ state: { rng: { seed: string } } }[]>`select state from room_snapshots where room_id = ${roomId} order by seq limit 1`;
+    if (!row) throw new Error(`room ${roomId} has no snapshot`);
+    return row.state.rng.seed;
+  } finally {
+    await sql.end();
+  }
+}
 
 describe('secrets audit', () => {
   test('no planted secret reaches a viewer before it may see it, and every reveal reaches everyone', async () => {
@@ -25,6 +39,15 @@ describe('secrets audit', () => {
       plants.push({ label, text, before });
       return text;
     };
+
+    // The room's RNG seed reaches nobody before the open edition: it would let anyone compute every die, shuffle and
+    // salt to come. The commitment to it reaches everyone, in every welcome.
+    const seed = await storedSeed(room.roomId);
+    plants.push({ label: 'RNG-SEED', text: seed, before: [], mustReach: [] });
+    plants.push({ label: 'RNG-COMMITMENT', text: rngCommitment(seed).hash, before: everyone });
+    for (const c of live) {
+      for (const m of c.messages) if (m.type === 'welcome') expect(m.room.rng, c.label).toEqual(rngCommitment(seed));
+    }
 
     // A public line is the control: if it does not reach everyone, the recording itself is broken.
     await commit(gm, { type: 'chat.send', to: { kind: 'all' }, text: `Welcome ${planted('PUBLIC', everyone)}` });

@@ -109,6 +109,9 @@ export function browserStack(opts: { database: 'postgres' | 'pglite' }): ServerS
     get server() {
       return stack.server;
     },
+    get databaseUrl() {
+      return stack.databaseUrl;
+    },
     get browser() {
       if (!browser) throw new Error('browser not launched');
       return browser;

@@ -3,7 +3,8 @@ import { createTestDatabase } from '../../packages/server/src/db/test-database.t
 import type { RecordingClient } from './recording-client.ts';
 import { startServer, type ServerProcess } from './server-process.ts';
 
-export type ServerStack = { readonly url: string; readonly server: ServerProcess; sockets: RecordingClient[] };
+/** `databaseUrl`: the server's Postgres database, for tests that read what it stored (undefined on PGlite). */
+export type ServerStack = { readonly url: string; readonly server: ServerProcess; readonly databaseUrl: string | undefined; sockets: RecordingClient[] };
 
 /**
  * Starts a real server process for the test file (on a fresh Postgres database, or on embedded PGlite) and stops it,
@@ -29,6 +30,9 @@ export function serverStack(opts: { database: 'postgres' | 'pglite' }): ServerSt
     get server() {
       if (!server) throw new Error('server not started');
       return server;
+    },
+    get databaseUrl() {
+      return db?.url;
     },
     sockets,
   };

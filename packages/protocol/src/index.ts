@@ -3,6 +3,7 @@ export * from './common.ts';
 export * from './text.ts';
 export * from './http.ts';
 export * from './messages.ts';
+export * from './record.ts';
 export * from './view-diff.ts';
 export * from './view-patch.ts';
 export * from './apply-patch.ts';

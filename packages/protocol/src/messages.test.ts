@@ -46,12 +46,21 @@ describe('handshakeAuth', () => {
 });
 
 describe('serverMessage', () => {
-  const welcome = { type: 'welcome', protocol: PROTOCOL_VERSION, room: { id: 'r', game: 'free-table', title: 't' }, viewer: { role: 'gm' }, seq: 0, view: { game: 'free-table' }, lines: [], more: false };
+  const welcome = { type: 'welcome', protocol: PROTOCOL_VERSION, room: { id: 'r', game: 'free-table', title: 't', rng: { alg: 'sha256-drbg/1', hash: 'ab'.repeat(32) } }, viewer: { role: 'gm' }, seq: 0, view: { game: 'free-table' }, lines: [], more: false };
 
   test('a welcome carries the server’s clock, so a client can count down to deadlines', () => {
     expect(serverMessage.safeParse({ ...welcome, now: 1_700_000_000_000 }).success).toBe(true);
     expect(serverMessage.safeParse(welcome).success).toBe(false);
     expect(serverMessage.safeParse({ ...welcome, now: -1 }).success).toBe(false);
+  });
+
+  test('a welcome carries the commitment to the room’s RNG seed: the DRBG’s name and a sha256 hex', () => {
+    const now = 1_700_000_000_000;
+    const room = (rng: unknown) => ({ ...welcome, now, room: { ...welcome.room, rng } });
+    expect(serverMessage.safeParse(room(welcome.room.rng)).success).toBe(true);
+    expect(serverMessage.safeParse(room(undefined)).success).toBe(false);
+    expect(serverMessage.safeParse(room({ alg: 'sha256-drbg/1', hash: 'AB'.repeat(32) })).success).toBe(false);
+    expect(serverMessage.safeParse(room({ alg: '', hash: 'ab'.repeat(32) })).success).toBe(false);
   });
 
   test.each([

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { rejectionCode, viewer } from './common.ts';
 import { MAX_LOG_PAGE, PROTOCOL_VERSION } from './version.ts';
+import { rngCommitment } from './record.ts';
 import { viewPatch } from './view-patch.ts';
 
 /** Sent in the Socket.IO handshake (`auth`), again on every reconnect. */
@@ -33,7 +34,8 @@ export const clientMessage = z.discriminatedUnion('type', [
 ]);
 export type ClientMessage = z.infer<typeof clientMessage>;
 
-export const roomInfo = z.object({ id: z.string(), game: z.string(), title: z.string() });
+/** `rng`: the commitment to the room's RNG seed (record.ts), the same for every viewer from the room's creation on. */
+export const roomInfo = z.object({ id: z.string(), game: z.string(), title: z.string(), rng: rngCommitment });
 
 /**
  * One line of a viewer's timeline: event `i` of the log entry `seq`, committed at `at` (ms since the epoch), as

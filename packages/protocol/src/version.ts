@@ -1,5 +1,5 @@
 /** Bumped whenever a wire shape changes incompatibly; client and server refuse to talk across versions. */
-export const PROTOCOL_VERSION = 4 as const;
+export const PROTOCOL_VERSION = 5 as const;
 
 /** Most lines one `log` request may ask for. */
 export const MAX_LOG_PAGE = 200;

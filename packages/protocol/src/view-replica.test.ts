@@ -4,7 +4,7 @@ import { PROTOCOL_VERSION } from './version.ts';
 import { ViewReplica } from './view-replica.ts';
 
 const welcome = (seq: number, view: unknown) =>
-  ({ type: 'welcome', protocol: PROTOCOL_VERSION, room: { id: 'r', game: 'g', title: 't' }, viewer: { role: 'gm' }, seq, now: 0, view, lines: [], more: false }) as ServerMessage;
+  ({ type: 'welcome', protocol: PROTOCOL_VERSION, room: { id: 'r', game: 'g', title: 't', rng: { alg: 'sha256-drbg/1', hash: '0'.repeat(64) } }, viewer: { role: 'gm' }, seq, now: 0, view, lines: [], more: false }) as ServerMessage;
 const patched = (seq: number, base: number, value: number) =>
   ({ type: 'update', seq, events: [], patch: { base, ops: [{ op: 'set', path: ['n'], value }] } }) as ServerMessage;
 const bare = (seq: number) => ({ type: 'update', seq, events: [] }) as ServerMessage;

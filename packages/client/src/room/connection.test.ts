@@ -48,7 +48,7 @@ function view(over: Partial<FreeTableView> = {}): FreeTableView {
 const welcome = (seq: number, v = view(), lines: LogLine[] = [], more = false) => ({
   type: 'welcome',
   protocol: PROTOCOL_VERSION,
-  room: { id: 'r1', game: 'free-table', title: 'Night at the inn' },
+  room: { id: 'r1', game: 'free-table', title: 'Night at the inn', rng: { alg: 'sha256-drbg/1', hash: 'cd'.repeat(32) } },
   viewer: { role: 'player', seat: 's1' },
   seq,
   now: 0,

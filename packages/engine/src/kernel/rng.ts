@@ -1,12 +1,22 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import { sha256Hex } from './hash.ts';
 
 /**
  * The room's random source, kept in game state so a replay draws the same numbers.
- * A hash DRBG: block n is sha256(seed ":" n). Outputs reveal nothing of the seed, so salts
- * and opaque ids drawn from it are unpredictable to anyone who does not hold the state.
+ * A hash DRBG: block n is sha256(seed ":" n), the seed and n as text (the seed's 64 hex digits, n in decimal).
+ * Salts and opaque ids stay unpredictable until the seed is released: sha256 outputs (and the published sha256 of the
+ * seed) reveal nothing of the seed, so no block seen lets anyone compute the next one.
  */
 export type RngState = { seed: string; counter: number };
+
+/** The name of this DRBG as records and the room's commitment carry it; a change to `Rng`'s draws needs a new one. */
+export const RNG_ALG = 'sha256-drbg/1';
+
+/** What a room publishes of its seed before the release: the DRBG's name and sha256 of the seed's hex text. */
+export function rngCommitment(seedHex: string): { alg: typeof RNG_ALG; hash: string } {
+  return { alg: RNG_ALG, hash: sha256Hex(seedHex) };
+}
 
 export function newRngState(seedHex: string): RngState {
   if (!/^[0-9a-f]{64}$/.test(seedHex)) throw new Error('rng seed must be 64 hex digits');

@@ -1,6 +1,6 @@
-import type { AnyGame, GameTimer, Rejection, Result, SeatInfo } from '@veiltable/engine';
-import { canonicalJson, err, ok } from '@veiltable/engine';
-import type { LogLine, ServerMessage, Viewer } from '@veiltable/protocol';
+import type { AnyGame, BaseState, GameTimer, Rejection, Result, SeatInfo } from '@veiltable/engine';
+import { canonicalJson, err, ok, rngCommitment } from '@veiltable/engine';
+import type { LogLine, RngCommitment, ServerMessage, Viewer } from '@veiltable/protocol';
 import { PROTOCOL_VERSION } from '@veiltable/protocol';
 import type { LogEntry, RoomRecord, Store } from '../db/store.ts';
 import { isStoreUnavailable, VersionConflict } from '../db/store.ts';
@@ -64,6 +64,8 @@ export class Room {
   private readonly timers: RoomTimers<unknown>;
   private readonly clock: TimerHost;
   private record: RoomRecord | undefined;
+  /** The commitment to the room's seed every welcome carries; the seed itself never leaves the state. */
+  private commitment: RngCommitment | undefined;
   private liveState: unknown;
   private liveSeq = 0;
   private loaded = false;
@@ -143,6 +145,8 @@ export class Room {
       this.record = record;
       // A snapshot an earlier version saved is brought to the current shape before anything reads it.
       const state = this.game.upgrade(snapshot.state, this.clock.now());
+      // The seed never changes (only the counter does), so any snapshot commits to the one setup was given.
+      this.commitment = rngCommitment((state as BaseState).rng.seed);
       this.liveState = state;
       this.liveSeq = snapshot.seq;
       this.snapshotSeq = snapshot.seq;
@@ -321,7 +325,7 @@ export class Room {
     return {
       type: 'welcome',
       protocol: PROTOCOL_VERSION,
-      room: { id: this.id, game: this.game.id, title: this.title },
+      room: { id: this.id, game: this.game.id, title: this.title, rng: this.commitment! },
       viewer,
       seq,
       now: this.clock.now(),

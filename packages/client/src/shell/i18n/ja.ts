@@ -39,6 +39,8 @@ export const ja: Record<CoreKey, string> = {
   'room.loadFailed': 'テーブルを読み込めませんでした。接続を確認して再読み込みしてください。',
   'room.reload': '再読み込み',
   'room.untitled': 'ルーム',
+  'record.line': 'ダイス記録封印済み: {alg} · {hash}',
+  'record.title': '最初のロールの前に、この部屋は乱数シードの sha256 を公開しました: {hash}。GM が公開版を出すとシードが明かされ、セッションのすべてのダイス・シャッフル・ソルトを再計算してこの値と照合できます。',
   'room.unknownGame': 'このページはこのルームのルールをまだ知りません。再読み込みして最新版を取得してください。',
 
   'nav.label': 'セクション',
