@@ -78,7 +78,10 @@ describe('browser · Call of <T>', () => {
       await page.locator(`[data-testid="cot-facts"] [data-square="${square}"]`).waitFor({ timeout: UI_TIMEOUT_MS });
       await timelineEvents(page, 'cot.revealed').waitFor({ timeout: UI_TIMEOUT_MS });
       await timelineEvents(page, 'cot.check', 'Success · 成功').first().waitFor({ timeout: UI_TIMEOUT_MS });
-      expect(await timelineEvents(page, 'cot.revealed').innerText()).toContain('✓');
+      // Every choice was shown sealed to this page before the reveal: the ledger finds each one matching its seal.
+      const revealRow = page.locator('[data-testid="timeline"] [data-testid="tl-line"]', { has: page.locator('[data-testid="tl-event"][data-type="cot.revealed"]') });
+      await revealRow.locator('[data-testid="tl-verdicts"] [data-verdict="ok"]').waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(await revealRow.locator('[data-testid="tl-verdicts"] [data-verdict]').evaluateAll((els) => els.map((e) => e.getAttribute('data-verdict')))).toEqual(['ok']);
       await page.screenshot({ path: join(ARTIFACTS, 'browser-cot-2-result.png'), fullPage: true });
       for (const other of others) expect(other.currentCot().facts).toEqual([]);
 
@@ -88,7 +91,10 @@ describe('browser · Call of <T>', () => {
       await timelineEvents(page, 'cot.revealed').waitFor({ timeout: UI_TIMEOUT_MS });
       await timelineEvents(page, 'cot.check', 'Success · 成功').first().waitFor({ timeout: UI_TIMEOUT_MS });
       await timelineEvents(page, 'cot.fact', square).first().waitFor({ timeout: UI_TIMEOUT_MS });
-      expect(await timelineEvents(page, 'cot.revealed').innerText()).toContain('✓');
+      // The ledger outlives the reload: still judged against the commitments this page saw sealed.
+      const reloadedReveal = page.locator('[data-testid="timeline"] [data-testid="tl-line"]', { has: page.locator('[data-testid="tl-event"][data-type="cot.revealed"]') });
+      await reloadedReveal.locator('[data-testid="tl-verdicts"] [data-verdict="ok"]').waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(await reloadedReveal.locator('[data-testid="tl-verdicts"] [data-verdict]').evaluateAll((els) => els.map((e) => e.getAttribute('data-verdict')))).toEqual(['ok']);
       // The sentences name the characters, never their ids.
       const revealLine = await timelineEvents(page, 'cot.revealed').innerText();
       expect(revealLine).toContain(characters[index]!.name);
