@@ -23,7 +23,8 @@ if ! pg_isready -q -h "$PGHOST_" -p 5432 2>/dev/null; then
 fi
 
 [ -x /usr/bin/chromium ] || apt_install chromium
-# Korean and Japanese glyphs, so the browser tests' ko/ja screenshots show text rather than empty boxes.
+# Korean and Japanese glyphs and emoji, so the browser tests' screenshots show text rather than empty boxes.
 [ -n "$(fc-list :lang=ko 2>/dev/null)" ] || apt_install fonts-noto-cjk
+[ -n "$(fc-list 'Noto Color Emoji' 2>/dev/null)" ] || apt_install fonts-noto-color-emoji
 command -v docker-compose >/dev/null 2>&1 || apt_install docker-compose
 exit 0
