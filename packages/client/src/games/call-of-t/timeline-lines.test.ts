@@ -55,7 +55,7 @@ const rows: [string, CotViewEvent, string, string][] = [
     'Choices revealed: Aki: 偵察 Scout → C3; 민준: 行動なし No action',
     '선택 공개: Aki: 偵察 정찰 → C3; 민준: 行動なし 행동 없음',
   ],
-  ['a roll with its chance', { type: 'cot.check', character: 'ch1', purpose: 'memorial', chance: 40, roll: 30, level: 'success', sd: 1 }, 'Aki · 〈慰霊〉 Memorial: 30 / 40 — Success · 成功 · SD 1', 'Aki · 〈慰霊〉 위령: 30 / 40 — 성공 · 成功 · SD 1'],
+  ['a roll with its chance', { type: 'cot.check', character: 'ch1', purpose: 'memorial', chance: 40, roll: 30, level: 'success', sd: 1 }, 'Aki · 〈慰霊〉 Memorial: 30 / 40 — Success · 成功 · SD 1', 'Aki · 〈慰霊〉 위령: 30 / 40 — 성공 · 成功 · 성공도 1'],
   ['COT-HID-01 a roll whose chance is private', { type: 'cot.check', character: 'ch2', purpose: 'encounter.listen', roll: 96, level: 'fumble', sd: 0 }, '민준 · Listen 聞き耳: 96 — Fumble · ファンブル', '민준 · 聞き耳 듣기: 96 — 펌블 · ファンブル'],
   ['a card drawn into another hand', { type: 'cot.card', op: 'drawn', square: null, character: 'ch2' }, '민준 draws a card', '민준이 카드 한 장을 뽑음'],
   ['a card drawn into the own hand', { type: 'cot.card', op: 'drawn', card: { id: 'c1', face: heart3 }, square: null, character: 'ch1' }, 'Aki draws 3♥', 'Aki가 3♥를 뽑음'],

@@ -11,7 +11,7 @@ function checkText(e: Seen<'cot.check'>, ctx: LineContext): string {
   const { t } = ctx;
   const params = { name: nameOf(ctx, e.character), purpose: purposeText(t, e.purpose), roll: e.roll ?? t('cot.log.noRoll'), level: t(`feed.level.${e.level}`) };
   const text = e.chance === undefined ? t('cot.log.checkOpen', params) : t('cot.log.check', { ...params, chance: e.chance });
-  return `${text}${e.sd ? ` · SD ${e.sd}` : ''}${e.substituted ? ` (${t('cot.log.substituted')})` : ''}`;
+  return `${text}${e.sd ? ` · ${t('cot.log.sd', { sd: e.sd })}` : ''}${e.substituted ? ` (${t('cot.log.substituted')})` : ''}`;
 }
 
 /**

@@ -41,8 +41,8 @@ export const en = {
   'room.loadFailed': 'The table could not be loaded. Check your connection and reload.',
   'room.reload': 'Reload',
   'room.untitled': 'A room',
-  'record.line': 'Dice record sealed: {alg} · {hash}',
-  'record.title': 'Before the first roll the room published sha256 of its random seed: {hash}. When the GM releases the open edition, the seed is revealed and every die, shuffle and salt of the session can be re-derived and checked against it.',
+  'record.line': 'Dice record sealed: SHA-256 {hash}',
+  'record.title': 'Before the first roll the room published the SHA-256 of its random seed: {hash}. When the GM releases the open edition, the seed is revealed and every die, shuffle and salt of the session can be re-derived and checked against it.',
   'room.unknownGame': 'This page does not know the room’s rules yet: reload to fetch the newest version.',
 
   'nav.label': 'Sections',

@@ -39,8 +39,8 @@ export const ko: Record<CoreKey, string> = {
   'room.loadFailed': '테이블을 불러오지 못했습니다. 연결을 확인하고 새로고침하세요.',
   'room.reload': '새로고침',
   'room.untitled': '방',
-  'record.line': '주사위 기록 봉인: {alg} · {hash}',
-  'record.title': '첫 굴림 전에 이 방은 난수 시드의 sha256을 공개했습니다: {hash}. GM이 공개판을 내면 시드가 밝혀지고, 세션의 모든 주사위·셔플·솔트를 다시 계산해 이 값과 맞춰 볼 수 있습니다.',
+  'record.line': '주사위 기록 봉인: SHA-256 {hash}',
+  'record.title': '첫 굴림 전에 이 방은 난수 시드의 SHA-256을 공개했습니다: {hash}. GM이 공개판을 내면 시드가 밝혀지고, 세션의 모든 주사위·셔플·솔트를 다시 계산해 이 값과 맞춰 볼 수 있습니다.',
   'room.unknownGame': '이 페이지는 이 방의 룰을 아직 모릅니다. 새로고침해서 최신 버전을 받으세요.',
 
   'nav.label': '섹션',

@@ -22,6 +22,7 @@ export const cotLinesEn = {
   'cot.purpose.memorial': '〈慰霊〉 Memorial',
   'cot.purpose.acceptance': '〈死祭り〉 Acceptance',
   'cot.purpose.summon': 'Summoning',
+  'cot.log.sd': 'SD {sd}',
   'cot.purpose.other': 'Check',
   'cot.purpose.spot': '〈目星〉 Spot',
   'cot.log.card.drawn': '{name} draws {card}',

@@ -21,6 +21,7 @@ export const cotLinesJa: Record<keyof typeof cotLinesEn, string> = {
   'cot.purpose.memorial': '〈慰霊〉',
   'cot.purpose.acceptance': '〈死祭り〉受容',
   'cot.purpose.summon': '召喚',
+  'cot.log.sd': '成功度 {sd}',
   'cot.purpose.other': '判定',
   'cot.purpose.spot': '〈目星〉',
   'cot.log.card.drawn': '{name}が{card}を引いた',

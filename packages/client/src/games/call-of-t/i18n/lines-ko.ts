@@ -21,6 +21,7 @@ export const cotLinesKo: Record<keyof typeof cotLinesEn, string> = {
   'cot.purpose.memorial': '〈慰霊〉 위령',
   'cot.purpose.acceptance': '〈死祭り〉 수용',
   'cot.purpose.summon': '소환',
+  'cot.log.sd': '성공도 {sd}',
   'cot.purpose.other': '판정',
   'cot.purpose.spot': '〈目星〉',
   'cot.log.card.drawn': '{name|이} {card|을} 뽑음',
