@@ -20,7 +20,7 @@ function layoutOf(page: Page) {
   return page.evaluate(() => {
     const visible = (el: Element) => (el as HTMLElement).offsetParent !== null;
     return {
-      controls: [...document.querySelectorAll('button, input, select, textarea')].filter(visible).length,
+      controls: Array.from(document.querySelectorAll('button, input, select, textarea')).filter(visible).length,
       fontSize: getComputedStyle(document.documentElement).fontSize,
       background: [document.documentElement, document.body].map((el) => getComputedStyle(el).backgroundColor),
       badge: document.querySelector('[data-testid="spectator-delay-badge"]')?.textContent?.trim() ?? null,
