@@ -1,4 +1,4 @@
-import { createRoomResponse, seatLinkResponse, type CreateRoomResponse, type SeatLinkResponse } from '@veiltable/protocol';
+import { createRoomResponse, seatLinkResponse, spectatorDelayResponse, type CreateRoomResponse, type SeatLinkResponse } from '@veiltable/protocol';
 
 /** The token inside a join link (`<publicUrl>/r/<roomId>#t=<token>`). */
 export function tokenFromLink(link: string): string {
@@ -29,4 +29,16 @@ export async function createRoom(baseUrl: string, title: string, seatNames: stri
 /** Adds a seat to a room as its GM does (the next s<n>), and returns its player link. */
 export async function addSeat(baseUrl: string, room: CreateRoomResponse, name: string): Promise<SeatLinkResponse> {
   return seatLinkResponse.parse(await postJson(`${baseUrl}/api/rooms/${room.roomId}/seats`, { name }, room.gmToken));
+}
+
+/** Sets the room's spectator delay as its GM does (ms, 0 for live); the delay the server put in force. */
+export async function setSpectatorDelay(baseUrl: string, room: CreateRoomResponse, ms: number): Promise<number> {
+  const res = await fetch(`${baseUrl}/api/rooms/${room.roomId}/spectator-delay`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${room.gmToken}` },
+    body: JSON.stringify({ ms }),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`PUT spectator-delay → ${res.status}: ${text}`);
+  return spectatorDelayResponse.parse(JSON.parse(text)).ms;
 }

@@ -39,6 +39,17 @@ export const roomLinksResponse = z.object({
 });
 export type RoomLinksResponse = z.infer<typeof roomLinksResponse>;
 
+/** The longest spectator delay a GM may set (ms): long enough to hide a scene, short enough to stream. */
+export const MAX_SPECTATOR_DELAY = 10 * 60 * 1000;
+
+/**
+ * PUT /api/rooms/:roomId/spectator-delay (GM bearer token): how far behind the live table spectators are shown, in
+ * ms (0: live); answered with the delay now in force.
+ */
+export const spectatorDelayRequest = z.object({ ms: z.number().int().min(0).max(MAX_SPECTATOR_DELAY) });
+export const spectatorDelayResponse = spectatorDelayRequest;
+export type SpectatorDelay = z.infer<typeof spectatorDelayRequest>;
+
 export const httpError = z.object({ error: z.string(), message: z.string() });
 
 /**

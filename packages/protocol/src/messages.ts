@@ -34,8 +34,17 @@ export const clientMessage = z.discriminatedUnion('type', [
 ]);
 export type ClientMessage = z.infer<typeof clientMessage>;
 
-/** `rng`: the commitment to the room's RNG seed (record.ts), the same for every viewer from the room's creation on. */
-export const roomInfo = z.object({ id: z.string(), game: z.string(), title: z.string(), rng: rngCommitment });
+/**
+ * `rng`: the commitment to the room's RNG seed (record.ts), the same for every viewer from the room's creation on.
+ * `spectatorDelay`: while the GM has it on, how far behind the live table spectators are shown (ms).
+ */
+export const roomInfo = z.object({
+  id: z.string(),
+  game: z.string(),
+  title: z.string(),
+  rng: rngCommitment,
+  spectatorDelay: z.number().int().positive().optional(),
+});
 
 /**
  * One line of a viewer's timeline: event `i` of the log entry `seq`, committed at `at` (ms since the epoch), as

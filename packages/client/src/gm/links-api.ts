@@ -1,5 +1,5 @@
-import type { RoomLinksResponse, SeatLinkResponse } from '@veiltable/protocol';
-import { get, post, type ApiResult } from '../shell/http.ts';
+import type { RoomLinksResponse, SeatLinkResponse, SpectatorDelay } from '@veiltable/protocol';
+import { get, post, put, type ApiResult } from '../shell/http.ts';
 
 const room = (roomId: string) => `/api/rooms/${encodeURIComponent(roomId)}`;
 
@@ -21,4 +21,9 @@ export function reissueSeat(roomId: string, gmToken: string, seat: string): Prom
 /** A new spectator link; the old one stops working. */
 export function reissueSpectator(roomId: string, gmToken: string): Promise<ApiResult<{ token: string; url: string }>> {
   return post(`${room(roomId)}/spectator/reissue`, {}, gmToken);
+}
+
+/** How far behind the live table spectators are shown (ms, 0: live); the answer is the delay now in force. */
+export function setSpectatorDelay(roomId: string, gmToken: string, ms: number): Promise<ApiResult<SpectatorDelay>> {
+  return put(`${room(roomId)}/spectator-delay`, { ms }, gmToken);
 }

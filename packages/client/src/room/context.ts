@@ -25,6 +25,8 @@ export interface Room<View = unknown, Command = unknown> {
   readonly notice: string | null;
   /** The server's clock as this device estimates it: deadlines count down on it. */
   readonly clock: Clock;
+  /** How far behind the live table spectators are shown (ms), as the room's last welcome said; 0 when live. */
+  readonly spectatorDelay: number;
   /** This page's link token: the GM's tools present it to the HTTP API. */
   readonly token: string;
   readonly send: Send<Command>;

@@ -6,16 +6,16 @@ export type ApiResult<T> = { ok: true; value: T } | { ok: false; code: string };
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 
 /**
- * Calls this page's own server: POST with a JSON body, or GET without one. Its answers are typed by the protocol
+ * Calls this page's own server: POST or PUT with a JSON body, or GET without one. Its answers are typed by the protocol
  * and trusted as such (tests hold the server to the schemas); only their being JSON objects is checked.
  */
-async function call<T>(method: 'GET' | 'POST', path: string, body: unknown, token?: string): Promise<ApiResult<T>> {
+async function call<T>(method: 'GET' | 'POST' | 'PUT', path: string, body: unknown, token?: string): Promise<ApiResult<T>> {
   const auth: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
   let res: Response;
   try {
     res = await fetch(
       path,
-      method === 'POST'
+      method !== 'GET'
         ? { method, headers: { 'content-type': 'application/json', ...auth }, body: JSON.stringify(body ?? {}) }
         : { method, headers: auth },
     );
@@ -34,6 +34,11 @@ async function call<T>(method: 'GET' | 'POST', path: string, body: unknown, toke
 /** POSTs JSON (see call). */
 export function post<T>(path: string, body: unknown, token?: string): Promise<ApiResult<T>> {
   return call('POST', path, body, token);
+}
+
+/** PUTs JSON (see call). */
+export function put<T>(path: string, body: unknown, token?: string): Promise<ApiResult<T>> {
+  return call('PUT', path, body, token);
 }
 
 /** GETs JSON (see call). */

@@ -17,6 +17,7 @@ const room = (over: Partial<Room> = {}): Room => ({
   notice: null,
   clock: { now: () => 0 },
   token: 'tok_abcdefghijklmnopqrstuvwxyz',
+  spectatorDelay: 0,
   send: async () => ({ ok: true, seq: 1 }),
   timeline: new Timeline(() => null),
   ledger: { verdictOf: () => undefined, forged: [] },

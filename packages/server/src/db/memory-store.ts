@@ -58,11 +58,18 @@ export function memoryStore(): Store {
       r.snapshots = r.snapshots.filter((s) => s.seq !== seq);
       r.snapshots.push({ seq, state: copy(state) });
     },
-    async latestSnapshot(roomId) {
+    async latestSnapshot(roomId, atOrBefore = Number.POSITIVE_INFINITY) {
       const r = rooms.get(roomId);
       if (!r) return undefined;
-      const best = r.snapshots.reduce((a, b) => (b.seq > a.seq ? b : a));
-      return copy(best);
+      const fit = r.snapshots.filter((s) => s.seq <= atOrBefore);
+      if (fit.length === 0) return undefined;
+      return copy(fit.reduce((a, b) => (b.seq > a.seq ? b : a)));
+    },
+    async setSpectatorDelay(roomId, ms) {
+      const r = rooms.get(roomId);
+      if (!r) return false;
+      r.record.spectatorDelayMs = ms;
+      return true;
     },
     async putToken(token) {
       tokens.set(token.hash, copy(token));

@@ -16,6 +16,8 @@ export interface RoomsTable {
   game: string;
   title: string;
   created_at: Timestamp;
+  /** How far behind the live table spectators are shown (ms, 0: live); migration 0005. */
+  spectator_delay_ms: ColumnType<number, number | undefined, number>;
 }
 
 /** The append-only command log; (room_id, seq) is the optimistic-concurrency key. */

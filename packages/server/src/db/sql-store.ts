@@ -108,7 +108,7 @@ export function sqlStore(db: Kysely<Database>): Store {
 
     async getRoom(id) {
       const r = await db.selectFrom('rooms').selectAll().where('id', '=', id).executeTakeFirst();
-      return r && { id: r.id, game: r.game, title: r.title, createdAt: iso(r.created_at) };
+      return r && { id: r.id, game: r.game, title: r.title, createdAt: iso(r.created_at), ...(r.spectator_delay_ms > 0 ? { spectatorDelayMs: r.spectator_delay_ms } : {}) };
     },
 
     async append(roomId, entry) {
@@ -174,15 +174,19 @@ export function sqlStore(db: Kysely<Database>): Store {
         .execute();
     },
 
-    async latestSnapshot(roomId) {
-      const r = await db
-        .selectFrom('room_snapshots')
-        .select(['seq', 'state'])
-        .where('room_id', '=', roomId)
+    async latestSnapshot(roomId, atOrBefore) {
+      let query = db.selectFrom('room_snapshots').select(['seq', 'state']).where('room_id', '=', roomId);
+      if (atOrBefore !== undefined) query = query.where('seq', '<=', atOrBefore);
+      const r = await query
         .orderBy('seq', 'desc')
         .limit(1)
         .executeTakeFirst();
       return r && { seq: r.seq, state: r.state };
+    },
+
+    async setSpectatorDelay(roomId, ms) {
+      const r = await db.updateTable('rooms').set({ spectator_delay_ms: ms }).where('id', '=', roomId).executeTakeFirst();
+      return r.numUpdatedRows > 0n;
     },
 
     async putToken(token) {

@@ -268,6 +268,28 @@ export function storeContract(name: string, open: OpenStore): void {
       expect(await store.latestSnapshot(other.id)).toEqual({ seq: 0, state: { other: 0 } });
     });
 
+    test('a snapshot at or before a seq: the highest not past it, none when every one is later', async () => {
+      const room = await newRoom({ at: 0 });
+      await store.saveSnapshot(room.id, 4, { at: 4 });
+      await store.saveSnapshot(room.id, 9, { at: 9 });
+      expect(await store.latestSnapshot(room.id, 8)).toEqual({ seq: 4, state: { at: 4 } });
+      expect(await store.latestSnapshot(room.id, 9)).toEqual({ seq: 9, state: { at: 9 } });
+      expect(await store.latestSnapshot(room.id, 3)).toEqual({ seq: 0, state: { at: 0 } });
+      expect(await store.latestSnapshot(room.id, -1)).toBeUndefined();
+    });
+
+    test('the spectator delay is kept with the room, per room; an unknown room is refused', async () => {
+      const room = await newRoom();
+      const other = await newRoom();
+      expect((await store.getRoom(room.id))?.spectatorDelayMs ?? 0).toBe(0);
+      expect(await store.setSpectatorDelay(room.id, 90_000)).toBe(true);
+      expect((await store.getRoom(room.id))?.spectatorDelayMs).toBe(90_000);
+      expect((await store.getRoom(other.id))?.spectatorDelayMs ?? 0).toBe(0);
+      expect(await store.setSpectatorDelay(room.id, 0)).toBe(true);
+      expect((await store.getRoom(room.id))?.spectatorDelayMs ?? 0).toBe(0);
+      expect(await store.setSpectatorDelay(`r-${randomUUID()}`, 5000)).toBe(false);
+    });
+
     test('tokens: put and find; revoking hits only that room, role and seat', async () => {
       const room = await newRoom();
       const other = await newRoom();

@@ -6,7 +6,8 @@ import type { Viewer } from '@veiltable/protocol';
  */
 export type LogEntry = { seq: number; actor: Viewer; command: unknown; events: unknown[]; at: string; ref?: string };
 
-export type RoomRecord = { id: string; game: string; title: string; createdAt: string };
+/** `spectatorDelayMs`: how far behind the live table spectators are shown (0, or absent: not delayed). */
+export type RoomRecord = { id: string; game: string; title: string; createdAt: string; spectatorDelayMs?: number };
 
 export type TokenRole = 'gm' | 'player' | 'spectator';
 /**
@@ -80,8 +81,10 @@ export interface Store {
   /** The seq of the command this actor committed under this ref, if it did (a retried command's first commit). */
   findRef(roomId: string, actor: Viewer, ref: string): Promise<number | undefined>;
   saveSnapshot(roomId: string, seq: number, state: unknown): Promise<void>;
-  /** The snapshot with the highest seq. */
-  latestSnapshot(roomId: string): Promise<{ seq: number; state: unknown } | undefined>;
+  /** The snapshot with the highest seq (at most `atOrBefore`, when given). */
+  latestSnapshot(roomId: string, atOrBefore?: number): Promise<{ seq: number; state: unknown } | undefined>;
+  /** Sets the room's spectator delay (ms, 0 for none); false when there is no such room. */
+  setSpectatorDelay(roomId: string, ms: number): Promise<boolean>;
   putToken(token: TokenRecord): Promise<void>;
   findToken(hash: string): Promise<TokenRecord | undefined>;
   /** Revokes every live token of that role (and seat) in the room. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { CreateRoomResponse, LinkResponse, RoomLinksResponse, SeatLinkResponse, Viewer } from '@veiltable/protocol';
-import { addSeatRequest, createRoomRequest, seatId } from '@veiltable/protocol';
+import type { CreateRoomResponse, LinkResponse, RoomLinksResponse, SeatLinkResponse, SpectatorDelay, Viewer } from '@veiltable/protocol';
+import { addSeatRequest, createRoomRequest, seatId, spectatorDelayRequest } from '@veiltable/protocol';
 import type { Store } from '../db/store.ts';
 import type { Room } from '../rooms/room.ts';
 import type { RoomRegistry } from '../rooms/room-registry.ts';
@@ -129,6 +129,17 @@ export function registerApiRoutes(app: FastifyInstance, deps: ApiDeps): void {
     const token = await reissueToken(store, room.id, { role: 'spectator' }, linkKey);
     await room.kick((c) => c.viewer.role === 'spectator', 'TOKEN_REVOKED');
     return reply.send({ token, url: url(room.id, token) });
+  });
+
+  // The GM puts the spectators behind the table (a stream shows nothing the players could still act on) or live.
+  app.put('/api/rooms/:roomId/spectator-delay', async (request, reply) => {
+    const found = await gmRoom(request);
+    if ('denied' in found) return sendFailure(reply, found.denied);
+    const body = spectatorDelayRequest.safeParse(request.body ?? {});
+    if (!body.success) return sendFailure(reply, shapeFailure(body.error.issues));
+    if (!(await found.room.setSpectatorDelay(body.data.ms))) return sendFailure(reply, failure(404, 'NO_SUCH_ROOM', 'no such room'));
+    const response: SpectatorDelay = { ms: found.room.spectatorDelay };
+    return reply.send(response);
   });
 
   // The GM link leaked or was shared by mistake: a new one replaces it, and every socket opened with the old one

@@ -6,6 +6,7 @@ import type { LogEntry, RoomRecord, Store } from '../db/store.ts';
 import { isStoreUnavailable, VersionConflict } from '../db/store.ts';
 import type { Queued, SubmitResult } from './group-commit.ts';
 import { failedAnswers, MAX_BATCH, planBatch } from './group-commit.ts';
+import { DELAYED_GROUP, DelayedFeed } from './delayed-feed.ts';
 import { inEnvelopes, readLinesBefore, WELCOME_LINES } from './log-lines.ts';
 import type { RoomPort } from './room-port.ts';
 import { nullPort } from './room-port.ts';
@@ -79,6 +80,10 @@ export class Room {
   private busySince: number | null = null;
   /** When the last connection left (ms since the epoch), or null while any is attached. */
   private idleSince: number | null;
+  /** How far behind the live table spectators are shown (ms); 0: they are live. */
+  private spectatorDelayMs = 0;
+  /** The delayed spectators' table, while the delay is on and any of them is attached. */
+  private feed: DelayedFeed | undefined;
 
   constructor(opts: RoomOptions) {
     this.id = opts.id;
@@ -105,7 +110,21 @@ export class Room {
   }
 
   get connectionCount(): number {
-    return this.groups.connectionCount;
+    return this.groups.connectionCount + (this.feed?.connectionCount ?? 0);
+  }
+
+  /** The spectator delay in force (ms, 0 when spectators are live). */
+  get spectatorDelay(): number {
+    return this.spectatorDelayMs;
+  }
+
+  /**
+   * The seq a viewer's messages are stamped with: the live seq, except for spectators while the delay is on, who
+   * are told nothing younger than the state they are shown (0 before they are shown any).
+   */
+  seqFor(viewer: Viewer): number {
+    if (viewer.role !== 'spectator' || this.spectatorDelayMs === 0) return this.liveSeq;
+    return this.feed?.seq ?? 0;
   }
 
   /** The room's clock (ms since the epoch), for messages that tell clients the server's time. */
@@ -143,6 +162,7 @@ export class Room {
       const snapshot = await this.store.latestSnapshot(this.id);
       if (!snapshot) throw new Error(`room ${this.id} has no snapshot`);
       this.record = record;
+      this.spectatorDelayMs = record.spectatorDelayMs ?? 0;
       // A snapshot an earlier version saved is brought to the current shape before anything reads it.
       const state = this.game.upgrade(snapshot.state, this.clock.now());
       // The seed never changes (only the counter does), so any snapshot commits to the one setup was given.
@@ -167,6 +187,7 @@ export class Room {
   /** Cancels the room's timers, and stores nothing: what a crash leaves (tests restart rooms from it). */
   dispose(): void {
     this.timers.stop();
+    this.closeFeed();
   }
 
   /**
@@ -178,6 +199,7 @@ export class Room {
   close(): Promise<void> {
     this.closed = true;
     this.timers.stop();
+    this.closeFeed();
     return this.run(async () => {
       if (this.loaded && this.liveSeq > this.snapshotSeq) await this.saveSnapshot();
     });
@@ -300,16 +322,65 @@ export class Room {
    * that follow apply to. Rejects with the store's StoreUnavailable when the room cannot catch up with its log.
    */
   attach(conn: Connection): Promise<void> {
+    return this.run(() => this.attachNow(conn));
+  }
+
+  /** The body of attach, on the queue already. */
+  private async attachNow(conn: Connection): Promise<void> {
+    this.assertLoaded();
+    if (this.stale) await this.catchUpFromStore(true);
+    if (conn.viewer.role === 'spectator' && this.spectatorDelayMs > 0) return this.attachDelayed(conn);
+    // On the queue, so no commit slips between the page read and the join: the updates after it carry the rest.
+    const page = await readLinesBefore(this.store, this.id, conn.viewer, this.liveSeq + 1, WELCOME_LINES);
+    this.groups.leave(conn.id);
+    const joined = this.groups.join(conn.id, conn.viewer, this.liveState, this.liveSeq);
+    this.idleSince = null;
+    this.port.toConnection(conn.id, this.welcome(conn.viewer, joined.seq, joined.view, page), joined.group);
+  }
+
+  /**
+   * A spectator while the delay is on: welcomed with the delayed feed's view and the lines before its seq, and
+   * joined to the feed's group, never to the live one. On the queue, so no step of the feed slips in between.
+   */
+  private async attachDelayed(conn: Connection): Promise<void> {
+    this.groups.leave(conn.id);
+    this.feed ??= await DelayedFeed.open(
+      { roomId: this.id, game: this.game, store: this.store, port: this.port, clock: this.clock, delayMs: this.spectatorDelayMs, run: (task) => this.run(task) },
+      this.liveSeq,
+    );
+    const feed = this.feed;
+    feed.leave(conn.id);
+    const joined = feed.join(conn.id);
+    this.idleSince = null;
+    const page = await readLinesBefore(this.store, this.id, conn.viewer, joined.seq + 1, WELCOME_LINES);
+    // Detached while the page was read: it gets nothing.
+    if (!feed.has(conn.id)) return;
+    this.port.toConnection(conn.id, this.welcome(conn.viewer, joined.seq, joined.view, page), DELAYED_GROUP);
+  }
+
+  /**
+   * Sets the spectator delay (ms, 0 for live), stored with the room so a restart keeps it; every spectator attached
+   * is welcomed again as the new delay shows the table. Resolves false when the store has no such room.
+   */
+  setSpectatorDelay(ms: number): Promise<boolean> {
     return this.run(async () => {
       this.assertLoaded();
-      if (this.stale) await this.catchUpFromStore(true);
-      // On the queue, so no commit slips between the page read and the join: the updates after it carry the rest.
-      const page = await readLinesBefore(this.store, this.id, conn.viewer, this.liveSeq + 1, WELCOME_LINES);
-      this.groups.leave(conn.id);
-      const joined = this.groups.join(conn.id, conn.viewer, this.liveState, this.liveSeq);
-      this.idleSince = null;
-      this.port.toConnection(conn.id, this.welcome(conn.viewer, joined.seq, joined.view, page), joined.group);
+      if (!(await this.store.setSpectatorDelay(this.id, ms))) return false;
+      this.spectatorDelayMs = ms;
+      const spectators = [
+        ...(this.feed?.connections() ?? []),
+        ...this.groups.connections().filter((c) => c.viewer.role === 'spectator').map((c) => c.id),
+      ];
+      for (const id of spectators) this.detach(id);
+      this.closeFeed();
+      for (const id of spectators) await this.attachNow({ id, viewer: { role: 'spectator' } });
+      return true;
     });
+  }
+
+  private closeFeed(): void {
+    this.feed?.close();
+    this.feed = undefined;
   }
 
   /**
@@ -318,14 +389,20 @@ export class Room {
    */
   logPage(viewer: Viewer, before: number, limit: number): Promise<{ lines: LogLine[]; more: boolean }> {
     this.assertLoaded();
-    return readLinesBefore(this.store, this.id, viewer, Math.min(before, this.liveSeq + 1), limit);
+    return readLinesBefore(this.store, this.id, viewer, Math.min(before, this.seqFor(viewer) + 1), limit);
   }
 
   private welcome(viewer: Viewer, seq: number, view: unknown, page: { lines: LogLine[]; more: boolean }): ServerMessage {
     return {
       type: 'welcome',
       protocol: PROTOCOL_VERSION,
-      room: { id: this.id, game: this.game.id, title: this.title, rng: this.commitment! },
+      room: {
+        id: this.id,
+        game: this.game.id,
+        title: this.title,
+        rng: this.commitment!,
+        ...(this.spectatorDelayMs > 0 ? { spectatorDelay: this.spectatorDelayMs } : {}),
+      },
       viewer,
       seq,
       now: this.clock.now(),
@@ -339,16 +416,23 @@ export class Room {
   detach(id: string): void {
     const group = this.groups.leave(id);
     if (group !== undefined) this.port.leave(id, group);
-    if (this.groups.connectionCount === 0 && this.idleSince === null) this.idleSince = this.clock.now();
+    if (this.feed?.leave(id)) {
+      this.port.leave(id, DELAYED_GROUP);
+      // No delayed spectator left: nothing to time; the next one rebuilds the feed from the store.
+      if (this.feed.connectionCount === 0) this.closeFeed();
+    }
+    if (this.connectionCount === 0 && this.idleSince === null) this.idleSince = this.clock.now();
   }
 
   /** Sends `kicked` to every matching connection and closes it; queued so it cannot slip between an attach. */
   kick(match: (conn: Connection) => boolean, code: string): Promise<number> {
     return this.run(async () => {
-      const matched = this.groups.connections().filter(match);
+      const delayed = (this.feed?.connections() ?? []).map((id): Connection => ({ id, viewer: { role: 'spectator' } }));
+      const matched = [...this.groups.connections(), ...delayed].filter(match);
       for (const conn of matched) {
+        const seq = this.seqFor(conn.viewer);
         this.detach(conn.id);
-        this.port.toConnection(conn.id, { type: 'kicked', code, seq: this.liveSeq });
+        this.port.toConnection(conn.id, { type: 'kicked', code, seq });
         this.port.close(conn.id);
       }
       return matched.length;
@@ -424,6 +508,7 @@ export class Room {
     this.liveState = state;
     this.liveSeq = last.seq;
     this.syncTimers();
+    this.feed?.committed(entries);
     const acks = new Map<string, { ref: string; seq: number }[]>();
     for (const entry of entries) {
       if (entry.ref === undefined) continue;

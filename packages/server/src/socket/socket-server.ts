@@ -53,7 +53,7 @@ export function serveSockets(io: Server, deps: SocketDeps): void {
     serveSocket(socket, data, deps, limits).catch((e: unknown) => {
       const code = isStoreUnavailable(e) ? 'STORE_UNAVAILABLE' : 'INTERNAL';
       if (code === 'INTERNAL') console.error(`socket ${socket.id} failed`, e);
-      socket.emit(WIRE_EVENT, { type: 'rejected', ref: null, code, seq: data.room.seq } satisfies ServerMessage);
+      socket.emit(WIRE_EVENT, { type: 'rejected', ref: null, code, seq: data.room.seqFor(data.viewer) } satisfies ServerMessage);
       socket.disconnect(true);
     });
   });
@@ -80,8 +80,8 @@ async function serveSocket(socket: Socket, data: SocketData, deps: SocketDeps, l
   const send = (msg: ServerMessage): void => {
     socket.emit(WIRE_EVENT, msg);
   };
-  /** A refusal, stamped with the room's seq like every outbound message. */
-  const sendRejection = (msg: Rejected) => send({ ...msg, seq: room.seq });
+  /** A refusal, stamped with the viewer's seq like every outbound message (a delayed spectator's is behind). */
+  const sendRejection = (msg: Rejected) => send({ ...msg, seq: room.seqFor(viewer) });
   /** Settles once every command sent so far is answered: a socket dropped for abuse first gets those answers. */
   let answered: Promise<unknown> = Promise.resolve();
   let rejectionsInARow = 0;
@@ -119,7 +119,7 @@ async function serveSocket(socket: Socket, data: SocketData, deps: SocketDeps, l
   }
 
   function handle(msg: ClientMessage): void {
-    if (msg.type === 'ping') return send({ type: 'pong', ref: msg.ref, seq: room.seq, now: room.now });
+    if (msg.type === 'ping') return send({ type: 'pong', ref: msg.ref, seq: room.seqFor(viewer), now: room.now });
     if (msg.type === 'resync') {
       attach().catch((e: unknown) => sendRejection(failure(room, null, e)));
       return;
@@ -128,7 +128,7 @@ async function serveSocket(socket: Socket, data: SocketData, deps: SocketDeps, l
       const { ref } = msg;
       // To this socket alone: the page is its viewer's, and only the socket that asked is waiting for it.
       room.logPage(viewer, msg.before, msg.limit).then(
-        (page) => send({ type: 'log', ref, ...page, seq: room.seq }),
+        (page) => send({ type: 'log', ref, ...page, seq: room.seqFor(viewer) }),
         (e: unknown) => sendRejection(failure(room, ref, e)),
       );
       return;

@@ -41,6 +41,12 @@ export const gmEn = {
   'gm.opt.none': 'none',
   'gm.diceSystem': 'Dice system (BCDice)',
   'gm.diceSystemHint': 'Dice typed in the chat are read by this game system’s commands.',
+  'gm.delay.label': 'Spectator delay (seconds, 0 = live, up to {max})',
+  'gm.delay.save': 'Set delay',
+  'gm.delay.live': 'Spectators see the table live.',
+  'gm.delay.now': 'Spectators see the table {n} s behind; the server holds everything back until then.',
+  'gm.delay.streamLink': 'Stream layout link (for OBS)',
+  'gm.delay.transparent': 'Transparent background',
 } as const;
 
 export default gmEn;

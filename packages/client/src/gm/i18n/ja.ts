@@ -44,6 +44,12 @@ export const gmJa: Record<keyof typeof gmEn, string> = {
   'gm.opt.none': 'なし',
   'gm.diceSystem': 'ダイスボット（BCDice）',
   'gm.diceSystemHint': 'チャットに入力したダイスは、このシステムのコマンドとして読まれます。',
+  'gm.delay.label': '観戦ディレイ（秒、0 = リアルタイム、最大 {max}）',
+  'gm.delay.save': 'ディレイを設定',
+  'gm.delay.live': '観戦者にはリアルタイムで表示されます。',
+  'gm.delay.now': '観戦者には {n} 秒遅れで表示されます。それまでサーバーは何も送りません。',
+  'gm.delay.streamLink': '配信レイアウトのリンク（OBS 用）',
+  'gm.delay.transparent': '背景を透明にする',
 };
 
 export default gmJa;

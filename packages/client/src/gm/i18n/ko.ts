@@ -44,6 +44,12 @@ export const gmKo: Record<keyof typeof gmEn, string> = {
   'gm.opt.none': '없음',
   'gm.diceSystem': '다이스봇 (BCDice)',
   'gm.diceSystemHint': '채팅에 입력한 주사위는 이 시스템의 명령으로 읽힙니다.',
+  'gm.delay.label': '관전 지연 (초, 0 = 실시간, 최대 {max})',
+  'gm.delay.save': '지연 설정',
+  'gm.delay.live': '관전자에게 실시간으로 보입니다.',
+  'gm.delay.now': '관전자에게 {n}초 늦게 보입니다. 그때까지 서버는 아무것도 보내지 않습니다.',
+  'gm.delay.streamLink': '방송 레이아웃 링크 (OBS용)',
+  'gm.delay.transparent': '배경 투명',
 };
 
 export default gmKo;

@@ -36,6 +36,7 @@ export const en = {
   'role.gm': 'GM',
   'role.player': 'Player · {name}',
   'role.spectator': 'Spectator',
+  'stream.delay': 'Delayed {n} s',
 
   'room.loading': 'Setting up the table…',
   'room.loadFailed': 'The table could not be loaded. Check your connection and reload.',

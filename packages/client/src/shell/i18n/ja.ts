@@ -34,6 +34,7 @@ export const ja: Record<CoreKey, string> = {
   'role.gm': 'GM',
   'role.player': 'プレイヤー · {name}',
   'role.spectator': '観戦者',
+  'stream.delay': '{n}秒遅れ',
 
   'room.loading': 'テーブルを準備中…',
   'room.loadFailed': 'テーブルを読み込めませんでした。接続を確認して再読み込みしてください。',

@@ -34,6 +34,7 @@ export const ko: Record<CoreKey, string> = {
   'role.gm': 'GM',
   'role.player': '플레이어 · {name}',
   'role.spectator': '관전자',
+  'stream.delay': '{n}초 지연',
 
   'room.loading': '테이블을 준비하는 중…',
   'room.loadFailed': '테이블을 불러오지 못했습니다. 연결을 확인하고 새로고침하세요.',

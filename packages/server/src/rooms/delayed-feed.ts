@@ -1,0 +1,155 @@
+import type { AnyGame } from '@veiltable/engine';
+import type { Viewer } from '@veiltable/protocol';
+import type { LogEntry, Store } from '../db/store.ts';
+import type { RoomPort } from './room-port.ts';
+import type { TimerHost } from './room-timers.ts';
+import { ViewerGroups } from './viewer-groups.ts';
+
+/** The port group of delayed spectators: never the live spectators' group, so no live update can reach them. */
+export const DELAYED_GROUP = 'spectator:delayed';
+
+const SPECTATOR: Viewer = { role: 'spectator' };
+
+export type FeedOptions = {
+  roomId: string;
+  game: AnyGame;
+  store: Store;
+  port: RoomPort;
+  clock: TimerHost;
+  delayMs: number;
+  /** Runs a task on the room's queue: a step of the feed never interleaves with an attach or a commit. */
+  run(task: () => Promise<void>): Promise<void>;
+};
+
+/** When an entry was committed (ms since the epoch). */
+const committedAt = (entry: LogEntry): number => Date.parse(entry.at);
+
+/**
+ * The spectators' table as it was `delayMs` ago: the state at the newest seq whose stored commit time is at least
+ * that old, rebuilt from the store (a snapshot no younger, then the log), so a restarted server shows no more than
+ * the one before it did. Entries committed since wait in `upcoming` and are applied, one timer per next due entry,
+ * only once their own commit time is `delayMs` old.
+ */
+export class DelayedFeed {
+  private readonly opts: FeedOptions;
+  private readonly groups: ViewerGroups;
+  private readonly upcoming: LogEntry[] = [];
+  private state: unknown;
+  private at = 0;
+  /** The newest seq the feed knows of (applied or upcoming), so an entry handed over twice is taken once. */
+  private known = 0;
+  private timer: unknown;
+  private closed = false;
+
+  private constructor(opts: FeedOptions, state: unknown, seq: number) {
+    this.opts = opts;
+    this.groups = new ViewerGroups(opts.game);
+    this.state = state;
+    this.at = seq;
+    this.known = seq;
+  }
+
+  /** Builds the feed for a room whose log ends at `liveSeq`; call it on the room's queue. */
+  static async open(opts: FeedOptions, liveSeq: number): Promise<DelayedFeed> {
+    const { store, roomId, game } = opts;
+    const cutoff = opts.clock.now() - opts.delayMs;
+    // A snapshot whose own entry is younger than the delay says too much: step back to an older one.
+    let snapshot = await store.latestSnapshot(roomId, liveSeq);
+    for (;;) {
+      if (!snapshot) throw new Error(`room ${roomId}: no snapshot old enough for the spectator delay`);
+      if (snapshot.seq === 0) break;
+      const [own] = await store.readLog(roomId, snapshot.seq - 1, 1);
+      if (own && committedAt(own) <= cutoff) break;
+      snapshot = await store.latestSnapshot(roomId, snapshot.seq - 1);
+    }
+    const feed = new DelayedFeed(opts, game.upgrade(snapshot.state, opts.clock.now()), snapshot.seq);
+    const entries = (await store.readLog(roomId, snapshot.seq)).filter((e) => e.seq <= liveSeq);
+    const due = entries.filter((e) => committedAt(e) <= cutoff);
+    feed.apply(due);
+    feed.committed(entries.slice(due.length));
+    return feed;
+  }
+
+  /** The seq of the state the delayed spectators are shown. */
+  get seq(): number {
+    return this.at;
+  }
+
+  get connectionCount(): number {
+    return this.groups.connectionCount;
+  }
+
+  has(connection: string): boolean {
+    return this.groups.has(connection);
+  }
+
+  connections(): string[] {
+    return this.groups.connections().map((c) => c.id);
+  }
+
+  /** Adds a delayed spectator; the view and seq its welcome carries. */
+  join(connection: string): { seq: number; view: unknown } {
+    const joined = this.groups.join(connection, SPECTATOR, this.state, this.at);
+    return { seq: joined.seq, view: joined.view };
+  }
+
+  /** Removes a connection; true when it was a delayed spectator. */
+  leave(connection: string): boolean {
+    return this.groups.leave(connection) !== undefined;
+  }
+
+  /** Entries the room just committed: shown once each is `delayMs` old. */
+  committed(entries: readonly LogEntry[]): void {
+    for (const entry of entries) {
+      if (entry.seq <= this.known) continue;
+      this.upcoming.push(entry);
+      this.known = entry.seq;
+    }
+    this.arm();
+  }
+
+  /** Cancels the timer; the feed sends nothing more. */
+  close(): void {
+    this.closed = true;
+    if (this.timer !== undefined) this.opts.clock.clear(this.timer);
+    this.timer = undefined;
+  }
+
+  private arm(): void {
+    const next = this.upcoming[0];
+    if (this.closed || this.timer !== undefined || !next) return;
+    const wait = Math.max(0, committedAt(next) + this.opts.delayMs - this.opts.clock.now());
+    this.timer = this.opts.clock.set(wait, () => {
+      this.timer = undefined;
+      void this.opts.run(async () => this.step()).catch((e: unknown) => {
+        console.error(`room ${this.opts.roomId}: the delayed spectator feed stopped`, e);
+        this.close();
+      });
+    });
+  }
+
+  /** Sends what has come due (nothing when the timer fired early), then waits for the next entry. */
+  private step(): void {
+    if (this.closed) return;
+    const cutoff = this.opts.clock.now() - this.opts.delayMs;
+    let n = 0;
+    while (n < this.upcoming.length && committedAt(this.upcoming[n]!) <= cutoff) n++;
+    const due = this.upcoming.splice(0, n);
+    if (due.length > 0) {
+      this.apply(due);
+      for (const [, msg] of this.groups.updates(this.state, due, new Map())) this.opts.port.toViewer(DELAYED_GROUP, msg);
+    }
+    this.arm();
+  }
+
+  /** Replays stored entries onto the feed's state, as a load does (each at its logged time). */
+  private apply(entries: readonly LogEntry[]): void {
+    for (const entry of entries) {
+      if (entry.seq !== this.at + 1) throw new Error(`room ${this.opts.roomId}: delayed feed gap before seq ${entry.seq}`);
+      const applied = this.opts.game.apply(this.state, entry.command, entry.actor, committedAt(entry));
+      if (!applied.ok) throw new Error(`room ${this.opts.roomId}: delayed feed could not replay seq ${entry.seq}`);
+      this.state = applied.value.state;
+      this.at = entry.seq;
+    }
+  }
+}
