@@ -45,7 +45,8 @@ export function registerExportRoute(app: FastifyInstance, deps: ExportDeps): voi
     if (!query.success) return sendFailure(reply, shapeFailure(query.error.issues));
     const head = await exportHead(store, roomId, checked.viewer, query.data, now());
     if (!head) return sendFailure(reply, failure(404, 'NO_SUCH_ROOM', 'no such room'));
-    const body = Readable.from(exportJson(head, exportLines(store, roomId, checked.viewer, head.lastSeq)));
+    // One piece read ahead of the socket at most: a slow reader holds back the store's reads, not the server's memory.
+    const body = Readable.from(exportJson(head, exportLines(store, roomId, checked.viewer, head.lastSeq)), { highWaterMark: 1 });
     return reply.type('application/json; charset=utf-8').header('content-disposition', exportDisposition(head)).send(body);
   });
 }
