@@ -1,5 +1,26 @@
 import type { ExportDocument, ExportHead, LogLine } from '@veiltable/protocol';
-import { exportHead, logLine } from '@veiltable/protocol';
+
+/** The format the head names (protocol export.ts); written out, as no page loads the protocol's schemas (zod). */
+const FORMAT: ExportHead['format'] = 'veiltable-export/1';
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isCount = (v: unknown, min = 0): v is number => typeof v === 'number' && Number.isInteger(v) && v >= min;
+
+/** The head's shape, as far as the page reads it. */
+function asHead(v: unknown): ExportHead | null {
+  if (!isRecord(v) || v.format !== FORMAT || !isRecord(v.room) || !isRecord(v.viewer) || !isCount(v.lastSeq)) return null;
+  const { room } = v;
+  const strings = [room.id, room.game, room.title, v.viewer.role, v.exportedAt, v.lang, v.tz];
+  if (!strings.every((s) => typeof s === 'string')) return null;
+  // The head's line reads `"lines":[` too: the head is everything but them.
+  const { lines: _lines, ...head } = v;
+  return head as ExportHead;
+}
+
+/** A log line's shape (protocol messages.ts `logLine`). */
+function asLine(v: unknown): LogLine | null {
+  return isRecord(v) && isCount(v.seq, 1) && isCount(v.at) && isCount(v.i) && 'seen' in v ? { seq: v.seq, at: v.at, i: v.i, seen: v.seen } : null;
+}
 
 /** What came back: the file as the server sent it (the JSON export), and the document read from it. */
 export type FetchedExport = { ok: true; text: string; doc: ExportDocument } | { ok: false; code: string };
@@ -31,15 +52,14 @@ export class ExportReader {
 
   private line(part: string): boolean {
     if (this.head === null) {
-      const head = exportHead.safeParse(safeJson(`${part}]}`));
-      if (head.success) this.head = head.data;
-      return head.success;
+      this.head = asHead(safeJson(`${part}]}`));
+      return this.head !== null;
     }
     if (this.closed) return part.trim() === '';
     if (part === ']}') return (this.closed = true);
-    const line = logLine.safeParse(safeJson(part.endsWith(',') ? part.slice(0, -1) : part));
-    if (line.success) this.lines.push(line.data);
-    return line.success;
+    const line = asLine(safeJson(part.endsWith(',') ? part.slice(0, -1) : part));
+    if (line !== null) this.lines.push(line);
+    return line !== null;
   }
 
   /** How far the lines have come, by seq. */
