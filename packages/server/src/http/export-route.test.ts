@@ -4,6 +4,7 @@ import { createRoomResponse, EXPORT_FORMAT, exportDocument, httpError, seatLinkR
 import type { App } from '../app.ts';
 import { buildApp } from '../app.ts';
 import { memoryStore } from '../db/memory-store.ts';
+import { EXPORTS_PER_MINUTE } from './export-route.ts';
 
 // GET /api/rooms/:roomId/export: the session as one viewer read it (issue 14, item 3). Only that viewer's own link
 // token opens it; secrets are planted in a whisper, a secret roll and a character's secret face, and each export's
@@ -111,6 +112,14 @@ describe('export: what each viewer gets', () => {
     expect(doc.lines.every((l) => l.seq <= doc.lastSeq)).toBe(true);
     // The room's RNG seed is the open edition's; an export carries only its commitment.
     expect(bytes).not.toContain('"seed"');
+  });
+
+  test('exports are rate-limited per client address: each reads the whole log', async () => {
+    const p = await played();
+    const codes: number[] = [];
+    for (let n = 0; n < EXPORTS_PER_MINUTE + 2; n++) codes.push((await exportAs(p, p.tokens.spectator)).statusCode);
+    expect(codes.filter((c) => c === 200).length).toBe(EXPORTS_PER_MINUTE);
+    expect(codes.at(-1)).toBe(429);
   });
 
   test('the lines are the timeline\'s: the same a welcome pages, oldest first', async () => {

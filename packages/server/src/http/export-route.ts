@@ -7,8 +7,12 @@ import { isRoomId } from '../rooms/room-registry.ts';
 import { exportHead, exportJson, exportLines } from '../rooms/viewer-export.ts';
 import { failure, sendFailure, shapeFailure } from './http-error.ts';
 import { checkViewer } from './member-auth.ts';
+import { perMinute } from './rate-limit.ts';
 
 export type ExportDeps = { store: Store; now?: () => Date };
+
+/** Exports one client address may start per minute: each reads the whole log, and a session is saved once or twice. */
+export const EXPORTS_PER_MINUTE = 12;
 
 /** Who an export is of, in its file name: gm, the seat's id, or spectator. */
 function viewerLabel(head: ExportHead): string {
@@ -36,7 +40,7 @@ export function registerExportRoute(app: FastifyInstance, deps: ExportDeps): voi
   const { store } = deps;
   const now = deps.now ?? (() => new Date());
 
-  app.get('/api/rooms/:roomId/export', async (request, reply) => {
+  app.get('/api/rooms/:roomId/export', { config: perMinute(EXPORTS_PER_MINUTE) }, async (request, reply) => {
     const roomId = (request.params as { roomId?: unknown }).roomId;
     if (typeof roomId !== 'string' || !isRoomId(roomId)) return sendFailure(reply, failure(400, 'BAD_ROOM_ID', 'malformed room id'));
     const checked = await checkViewer(request, store, roomId);
