@@ -9,3 +9,4 @@ export * from './view-patch.ts';
 export * from './apply-patch.ts';
 export * from './view-replica.ts';
 export * from './capabilities/index.ts';
+export * from './export.ts';

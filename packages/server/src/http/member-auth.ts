@@ -7,16 +7,25 @@ import { failure } from './http-error.ts';
 import { bearerToken } from './gm-auth.ts';
 
 /**
- * Checks `authorization: Bearer <token>` is a live link token of this room held by someone at the table (the GM or a
- * player seat, not a spectator): that viewer, or a failure.
+ * Checks `authorization: Bearer <token>` is a live link token of this room, whoever holds it (the GM, a seat, the
+ * spectator): that viewer, or a failure. A token of another room is refused, never read as a viewer of this one.
  */
-export async function checkMember(request: FastifyRequest, store: Store, roomId: string): Promise<{ viewer: Viewer } | { denied: HttpFailure }> {
+export async function checkViewer(request: FastifyRequest, store: Store, roomId: string): Promise<{ viewer: Viewer } | { denied: HttpFailure }> {
   const token = bearerToken(request);
   if (!token) return { denied: failure(401, 'NO_TOKEN', 'send your link token as "authorization: Bearer <token>"') };
   const resolved = await resolveToken(store, token);
   if (!resolved.ok) return { denied: failure(401, resolved.error.code, 'the token is not valid') };
-  if (resolved.value.roomId !== roomId || resolved.value.viewer.role === 'spectator') {
-    return { denied: failure(403, 'FORBIDDEN', 'only the GM and the players of this room may do that') };
-  }
+  if (resolved.value.roomId !== roomId) return { denied: failure(403, 'FORBIDDEN', 'the token is of another room') };
   return { viewer: resolved.value.viewer };
+}
+
+/**
+ * Checks `authorization: Bearer <token>` is a live link token of this room held by someone at the table (the GM or a
+ * player seat, not a spectator): that viewer, or a failure.
+ */
+export async function checkMember(request: FastifyRequest, store: Store, roomId: string): Promise<{ viewer: Viewer } | { denied: HttpFailure }> {
+  const checked = await checkViewer(request, store, roomId);
+  if ('denied' in checked) return checked;
+  if (checked.viewer.role === 'spectator') return { denied: failure(403, 'FORBIDDEN', 'only the GM and the players of this room may do that') };
+  return checked;
 }

@@ -13,6 +13,7 @@ import { checkGm } from './gm-auth.ts';
 import { registerHealth } from './health.ts';
 import type { HttpFailure } from './http-error.ts';
 import { failure, sendFailure, shapeFailure, storeUnavailable } from './http-error.ts';
+import { registerExportRoute } from './export-route.ts';
 import { registerPortraitRoutes } from './portraits.ts';
 import { perMinute } from './rate-limit.ts';
 
@@ -34,7 +35,8 @@ function tableRefusal(code: string, detail: string | undefined): HttpFailure {
 }
 
 /**
- * The JSON API: room creation and the GM's link management. Everything else happens over the socket.
+ * The JSON API: room creation, the GM's link management, portraits and each viewer's export. Everything else
+ * happens over the socket.
  * Responses carry link tokens, so none may be kept by a browser or proxy cache.
  */
 export function registerApiRoutes(app: FastifyInstance, deps: ApiDeps): void {
@@ -62,6 +64,7 @@ export function registerApiRoutes(app: FastifyInstance, deps: ApiDeps): void {
 
   registerHealth(app, deps);
   registerPortraitRoutes(app, { store, uploadsPerMinute: deps.uploadsPerMinute });
+  registerExportRoute(app, { store });
 
   app.post('/api/rooms', { config: perMinute(deps.roomsPerMinute) }, async (request, reply) => {
     const body = createRoomRequest.safeParse(request.body ?? {});

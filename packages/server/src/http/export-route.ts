@@ -1,0 +1,56 @@
+import { Readable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import type { ExportHead } from '@veiltable/protocol';
+import { exportQuery } from '@veiltable/protocol';
+import type { Store } from '../db/store.ts';
+import { isRoomId } from '../rooms/room-registry.ts';
+import { exportHead, exportJson, exportLines } from '../rooms/viewer-export.ts';
+import { failure, sendFailure, shapeFailure } from './http-error.ts';
+import { checkViewer } from './member-auth.ts';
+import { perMinute } from './rate-limit.ts';
+
+export type ExportDeps = { store: Store; now?: () => Date };
+
+/** Exports one client address may start per minute: each reads the whole log, and a session is saved once or twice. */
+export const EXPORTS_PER_MINUTE = 12;
+
+/** Who an export is of, in its file name: gm, the seat's id, or spectator. */
+function viewerLabel(head: ExportHead): string {
+  return head.viewer.role === 'player' ? head.viewer.seat : head.viewer.role;
+}
+
+/**
+ * `attachment` with a file name from the room's title, the day in the viewer's zone and who exported it: an ASCII
+ * name for every browser, and the title as written (Korean, Japanese) in `filename*`.
+ */
+export function exportDisposition(head: ExportHead): string {
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone: head.tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(head.exportedAt));
+  const tail = `${day}-${viewerLabel(head)}.json`;
+  const ascii = head.room.title.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40) || head.room.id;
+  const written = head.room.title.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, '-').trim().slice(0, 60) || head.room.id;
+  return `attachment; filename="veiltable-${ascii}-${tail}"; filename*=UTF-8''${encodeURIComponent(`${written}-${tail}`)}`;
+}
+
+/**
+ * GET /api/rooms/:roomId/export?lang=ko|ja|en&tz=<IANA zone>: the session as the token's holder read it, streamed
+ * as one JSON document (viewer-export.ts). Only the viewer's own link token opens it, and it holds what that token's
+ * viewer was sent, no more. The client makes the HTML page from it with the timeline's own sentences.
+ */
+export function registerExportRoute(app: FastifyInstance, deps: ExportDeps): void {
+  const { store } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  app.get('/api/rooms/:roomId/export', { config: perMinute(EXPORTS_PER_MINUTE) }, async (request, reply) => {
+    const roomId = (request.params as { roomId?: unknown }).roomId;
+    if (typeof roomId !== 'string' || !isRoomId(roomId)) return sendFailure(reply, failure(400, 'BAD_ROOM_ID', 'malformed room id'));
+    const checked = await checkViewer(request, store, roomId);
+    if ('denied' in checked) return sendFailure(reply, checked.denied);
+    const query = exportQuery.safeParse(request.query ?? {});
+    if (!query.success) return sendFailure(reply, shapeFailure(query.error.issues));
+    const head = await exportHead(store, roomId, checked.viewer, query.data, now());
+    if (!head) return sendFailure(reply, failure(404, 'NO_SUCH_ROOM', 'no such room'));
+    // One piece read ahead of the socket at most: a slow reader holds back the store's reads, not the server's memory.
+    const body = Readable.from(exportJson(head, exportLines(store, roomId, checked.viewer, head.lastSeq)), { highWaterMark: 1 });
+    return reply.type('application/json; charset=utf-8').header('content-disposition', exportDisposition(head)).send(body);
+  });
+}
