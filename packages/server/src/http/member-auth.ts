@@ -20,3 +20,16 @@ export async function checkMember(request: FastifyRequest, store: Store, roomId:
   }
   return { viewer: resolved.value.viewer };
 }
+
+/**
+ * Checks `authorization: Bearer <token>` is a live link token of this room, whoever holds it (the GM, a player seat or
+ * a spectator): that viewer, or a failure.
+ */
+export async function checkViewer(request: FastifyRequest, store: Store, roomId: string): Promise<{ viewer: Viewer } | { denied: HttpFailure }> {
+  const token = bearerToken(request);
+  if (!token) return { denied: failure(401, 'NO_TOKEN', 'send your link token as "authorization: Bearer <token>"') };
+  const resolved = await resolveToken(store, token);
+  if (!resolved.ok) return { denied: failure(401, resolved.error.code, 'the token is not valid') };
+  if (resolved.value.roomId !== roomId) return { denied: failure(403, 'FORBIDDEN', 'the token is not one of this room') };
+  return { viewer: resolved.value.viewer };
+}

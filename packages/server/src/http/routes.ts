@@ -15,6 +15,7 @@ import type { HttpFailure } from './http-error.ts';
 import { failure, sendFailure, shapeFailure, storeUnavailable } from './http-error.ts';
 import { registerPortraitRoutes } from './portraits.ts';
 import { perMinute } from './rate-limit.ts';
+import { registerRecordRoute } from './record-route.ts';
 
 export type ApiDeps = {
   store: Store;
@@ -62,6 +63,7 @@ export function registerApiRoutes(app: FastifyInstance, deps: ApiDeps): void {
 
   registerHealth(app, deps);
   registerPortraitRoutes(app, { store, uploadsPerMinute: deps.uploadsPerMinute });
+  registerRecordRoute(app, { store, rooms });
 
   app.post('/api/rooms', { config: perMinute(deps.roomsPerMinute) }, async (request, reply) => {
     const body = createRoomRequest.safeParse(request.body ?? {});
