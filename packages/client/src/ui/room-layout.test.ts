@@ -19,7 +19,7 @@ const room = (over: Partial<Room> = {}): Room => ({
   token: 'tok_abcdefghijklmnopqrstuvwxyz',
   send: async () => ({ ok: true, seq: 1 }),
   timeline: new Timeline(() => null),
-  ledger: { verdictOf: () => undefined, forged: [] },
+  ledger: { verdictOf: () => undefined, forged: [], witnessedSeals: [] },
   ...over,
 });
 const columns = createRawSnippet(() => ({ render: () => '<div class="room-col"><section id="board" class="panel"></section></div>' }));
