@@ -41,6 +41,7 @@ function view(over: Partial<FreeTableView> = {}): FreeTableView {
     hands: { s1: [] },
     table: [],
     declarations: [],
+    released: false,
     ...over,
   };
 }

@@ -33,7 +33,7 @@ export interface Room<View = unknown, Command = unknown> {
   /** This viewer's lines of the room's log, newest last. */
   readonly timeline: Timeline;
   /** The verdicts on reveals, each against the commitment this device saw while the answer was sealed. */
-  readonly ledger: Pick<CommitmentLedger, 'verdictOf' | 'forged'>;
+  readonly ledger: Pick<CommitmentLedger, 'verdictOf' | 'forged' | 'witnessedSeals'>;
 }
 
 const ROOM: unique symbol = Symbol('room');

@@ -20,7 +20,7 @@ const room = (over: Partial<Room> = {}): Room => ({
   spectatorDelay: 0,
   send: async () => ({ ok: true, seq: 1 }),
   timeline: new Timeline(() => null),
-  ledger: { verdictOf: () => undefined, forged: [] },
+  ledger: { verdictOf: () => undefined, forged: [], witnessedSeals: [] },
   ...over,
 });
 const columns = createRawSnippet(() => ({ render: () => '<div class="room-col"><section id="board" class="panel"></section></div>' }));

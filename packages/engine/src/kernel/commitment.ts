@@ -10,3 +10,6 @@ export function commitment(answer: unknown, salt: string): string {
 export function verifyCommitment(answer: unknown, salt: string, expected: string): boolean {
   return commitment(answer, salt) === expected;
 }
+
+/** sha256 in hex, for pages that check a released seed against the room's published commitment. */
+export { sha256Hex } from './hash.ts';

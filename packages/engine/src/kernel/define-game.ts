@@ -40,8 +40,11 @@ export type Handler<S, C> = (ctx: Ctx<S>, command: C) => Result<void>;
 /** One handler per command type of the union C. */
 export type Handlers<S, C extends { type: string }> = { [T in C['type']]: Handler<S, Extract<C, { type: T }>> };
 
-/** Every state carries the room's RNG state: the only source of chance. */
-export type BaseState = { rng: RngState };
+/**
+ * Every state carries the room's RNG state: the only source of chance. `released`: the GM released the open edition
+ * (capabilities/release), so the seed is public and every later draw could be foreseen: the room takes no more commands.
+ */
+export type BaseState = { rng: RngState; released?: true };
 
 /** A command schema: a discriminated union on `type` whose options are objects with a literal `type`. */
 export type CommandSchema = z.ZodDiscriminatedUnion<z.ZodObject<{ type: z.ZodLiteral<string> }>[], 'type'>;
@@ -75,6 +78,7 @@ export function defineGame<S extends BaseState, C extends { type: string }, V>(d
   const handlers = collectHandlers(def);
   const run: Run<S, C> = (state, command, actor, at, makeRng) => {
     if (actor.role === 'spectator') return err('SPECTATOR_READ_ONLY');
+    if (state.released) return err('ROOM_RELEASED', 'REL-03');
     const handler = handlers.get(command.type);
     if (!handler) return err('UNKNOWN_COMMAND');
     const { draft, finish } = draftOf(state);
@@ -104,7 +108,8 @@ export function defineGame<S extends BaseState, C extends { type: string }, V>(d
     apply: (state, command, actor, at) => run(state, command, actor, at, (rng) => new Rng(rng)),
     view: def.view,
     seats: def.seats,
-    timers: def.timers ?? (() => []),
+    // A released room keeps no timers: they would only submit commands it refuses (REL-03).
+    timers: (state) => (state.released || !def.timers ? [] : def.timers(state)),
     upgrade: def.upgrade ?? ((state) => state as S),
   };
   runs.set(game, run as Run<unknown, { type: string }>);

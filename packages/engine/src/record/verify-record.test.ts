@@ -5,6 +5,7 @@ import { setupInput } from '../games/call-of-t/test-support.ts';
 import { games } from '../games/index.ts';
 import { rngCommitment } from '../kernel/rng.ts';
 import type { RecordFailure } from './verify-record.ts';
+import { changeAnswer, changeDie, changeSalt, tampered } from './tampering.ts';
 import { verifyRecord } from './verify-record.ts';
 
 const GM: Viewer = { role: 'gm' };
@@ -58,13 +59,6 @@ function recordOf(game: string, steps: Step[], seed = SEED): SessionRecord {
   return { format: RECORD_FORMAT, game, seed, commitment: rngCommitment(seed), entries };
 }
 
-/** A copy of the record with one entry's JSON changed by `edit`. */
-function tampered(record: SessionRecord, seq: number, edit: (entry: RecordEntry) => void): SessionRecord {
-  const copy = structuredClone(record);
-  edit(copy.entries[seq - 1]!);
-  return copy;
-}
-
 const failureOf = (record: SessionRecord): RecordFailure => {
   const verdict = verifyRecord(record, games);
   if (verdict.ok) throw new Error('expected the record to fail');
@@ -93,9 +87,9 @@ describe('verifyRecord', () => {
   });
 
   test.each<[string, (r: SessionRecord) => SessionRecord, Partial<RecordFailure>]>([
-    ['a die changed', (r) => tampered(r, ROLL, (e: any) => void (e.events[0].parts[0].seen.item.result.dice[0].values[0] = bump(e.events[0].parts[0].seen.item.result.dice[0].values[0], 6))), { kind: 'events', seq: ROLL, event: 'roll', path: '[0].parts[0].seen.item.result.dice[0].values[0]' }],
-    ['a salt changed in the reveal', (r) => tampered(r, ANSWER + 1, (e: any) => void (e.events[1].parts[0].seen.decl.answers[0].salt = '0'.repeat(32))), { kind: 'events', seq: ANSWER + 1, event: 'decl.revealed', path: '[1].parts[0].seen.decl.answers[0].salt' }],
-    ['an answer changed in the reveal', (r) => tampered(r, ANSWER + 1, (e: any) => void (e.events[1].parts[0].seen.decl.answers[0].answer.text = 'east')), { kind: 'events', seq: ANSWER + 1, event: 'decl.revealed', path: '[1].parts[0].seen.decl.answers[0].answer.text' }],
+    ['a die changed', (r) => tampered(r, ROLL, changeDie), { kind: 'events', seq: ROLL, event: 'roll', path: '[0].parts[0].seen.item.result.dice[0].values[0]' }],
+    ['a salt changed in the reveal', (r) => tampered(r, ANSWER + 1, changeSalt), { kind: 'events', seq: ANSWER + 1, event: 'decl.revealed', path: '[1].parts[0].seen.decl.answers[0].salt' }],
+    ['an answer changed in the reveal', (r) => tampered(r, ANSWER + 1, changeAnswer), { kind: 'events', seq: ANSWER + 1, event: 'decl.revealed', path: '[1].parts[0].seen.decl.answers[0].answer.text' }],
     ['an answer changed in the command: its commitment no longer follows', (r) => tampered(r, ANSWER, (e: any) => void (e.command.answer.text = 'east')), { kind: 'events', seq: ANSWER, event: 'decl.answered', path: '[0].parts[0].seen.commitment' }],
     ['the deck ordered by hand: the deal shows it', (r) => tampered(r, SHUFFLE + 1, (e: any) => void e.events[0].parts[0].seen.cards.reverse()), { kind: 'events', seq: SHUFFLE + 1, event: 'cards.drawn' }],
     ['an entry dropped', (r) => ({ ...r, entries: r.entries.filter((e) => e.seq !== ROLL) }), { kind: 'sequence', seq: ROLL + 1, expected: ROLL }],
@@ -127,8 +121,3 @@ describe('verifyRecord', () => {
     expect(failureOf({ ...record, seed: other, commitment: rngCommitment(other) })).toMatchObject({ kind: 'events', seq: 3, event: 'roll' });
   });
 });
-
-/** Another face of a d`sides`. */
-function bump(value: number, sides: number): number {
-  return (value % sides) + 1;
-}

@@ -6,3 +6,4 @@ export * from './notes.ts';
 export * from './cards.ts';
 export * from './declarations.ts';
 export * from './characters.ts';
+export * from './release.ts';

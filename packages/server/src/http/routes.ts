@@ -16,6 +16,7 @@ import { failure, sendFailure, shapeFailure, storeUnavailable } from './http-err
 import { registerExportRoute } from './export-route.ts';
 import { registerPortraitRoutes } from './portraits.ts';
 import { perMinute } from './rate-limit.ts';
+import { registerRecordRoute } from './record-route.ts';
 
 export type ApiDeps = {
   store: Store;
@@ -65,6 +66,7 @@ export function registerApiRoutes(app: FastifyInstance, deps: ApiDeps): void {
   registerHealth(app, deps);
   registerPortraitRoutes(app, { store, uploadsPerMinute: deps.uploadsPerMinute });
   registerExportRoute(app, { store });
+  registerRecordRoute(app, { store, rooms });
 
   app.post('/api/rooms', { config: perMinute(deps.roomsPerMinute) }, async (request, reply) => {
     const body = createRoomRequest.safeParse(request.body ?? {});

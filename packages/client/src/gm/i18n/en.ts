@@ -47,6 +47,13 @@ export const gmEn = {
   'gm.delay.now': 'Spectators see the table {n} s behind; the server holds everything back until then.',
   'gm.delay.streamLink': 'Stream layout link (for OBS)',
   'gm.delay.transparent': 'Transparent background',
+  'gm.release': 'Open edition',
+  'gm.release.hint': 'After the session: publish the room’s dice seed, every sealed answer with its salt and every secret, so everyone can check the whole log. The game ends with it.',
+  'gm.release.start': 'Release the open edition…',
+  'gm.release.warning': 'This reveals every secret of the room to everyone, and no command is taken after it. It cannot be undone.',
+  'gm.release.confirm': 'Release now',
+  'gm.release.cancel': 'Cancel',
+  'gm.release.done': 'The open edition is released.',
 } as const;
 
 export default gmEn;

@@ -50,6 +50,13 @@ export const gmJa: Record<keyof typeof gmEn, string> = {
   'gm.delay.now': '観戦者には {n} 秒遅れで表示されます。それまでサーバーは何も送りません。',
   'gm.delay.streamLink': '配信レイアウトのリンク（OBS 用）',
   'gm.delay.transparent': '背景を透明にする',
+  'gm.release': '公開版',
+  'gm.release.hint': 'セッション後に、ルームのダイスのシード、封印した回答とそのソルト、すべての秘密を公開し、誰でもログ全体を検証できるようにします。これでゲームは終了します。',
+  'gm.release.start': '公開版をリリース…',
+  'gm.release.warning': 'ルームのすべての秘密が全員に公開され、以後コマンドは受け付けられません。取り消せません。',
+  'gm.release.confirm': '今すぐリリース',
+  'gm.release.cancel': 'キャンセル',
+  'gm.release.done': '公開版はリリース済みです。',
 };
 
 export default gmJa;

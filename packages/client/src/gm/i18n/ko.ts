@@ -50,6 +50,13 @@ export const gmKo: Record<keyof typeof gmEn, string> = {
   'gm.delay.now': '관전자에게 {n}초 늦게 보입니다. 그때까지 서버는 아무것도 보내지 않습니다.',
   'gm.delay.streamLink': '방송 레이아웃 링크 (OBS용)',
   'gm.delay.transparent': '배경 투명',
+  'gm.release': '공개판',
+  'gm.release.hint': '세션이 끝난 뒤 방의 주사위 시드, 봉인된 답과 솔트, 모든 비밀을 공개해 누구나 로그 전체를 검증할 수 있게 합니다. 이것으로 게임이 끝납니다.',
+  'gm.release.start': '공개판 공개…',
+  'gm.release.warning': '방의 모든 비밀이 모두에게 공개되고, 그 뒤로는 어떤 명령도 받지 않습니다. 되돌릴 수 없습니다.',
+  'gm.release.confirm': '지금 공개',
+  'gm.release.cancel': '취소',
+  'gm.release.done': '공개판이 공개되었습니다.',
 };
 
 export default gmKo;

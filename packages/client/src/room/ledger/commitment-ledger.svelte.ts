@@ -86,6 +86,14 @@ export class CommitmentLedger {
     return this.verdicts.get(keyOf(round, who));
   }
 
+  /** Every commitment this device saw sealed in the room (the open edition is checked against them). */
+  get witnessedSeals(): Sealed[] {
+    return Object.entries(this.witnessed).map(([key, commitment]) => {
+      const [round = '', who = ''] = key.split('\u0000');
+      return { round, who, commitment };
+    });
+  }
+
   /** Every reveal that does not match what this device saw sealed. */
   get forged(): { round: string; who: string }[] {
     return [...this.verdicts].flatMap(([key, v]) => {

@@ -87,6 +87,7 @@ export const en = {
   'line.cast.changed': 'Character {name} updated',
   'line.cast.removed': 'A character was removed',
   'line.dice.system': 'Dice system: {system}',
+  'line.record.released': 'The GM released the open edition: the dice seed and every secret are public, and the game is over.',
   'tl.seat.added': '{name} joined the table.',
   'tl.seat.renamed': '{seat} is now called {name}.',
   'tl.options.set': 'The GM changed the table’s options.',
@@ -149,6 +150,9 @@ export const en = {
   'cast.atTable': 'At the table',
 
   'rejection.NOT_GM': 'Only the GM can do that.',
+  'rejection.ROOM_RELEASED': 'The open edition is released: the game is over.',
+  'rejection.RECORD_NOT_RELEASED': 'The GM has not released the open edition yet.',
+  'rejection.BAD_RECORD': 'The downloaded file is not a session record.',
   'rejection.TOO_MANY_SEATS': 'The table is full: no more seats.',
   'rejection.GM_ONLY': 'Only the GM can do that.',
   'rejection.NOT_A_PLAYER': 'Only a seated player can do that.',

@@ -85,6 +85,7 @@ export const ja: Record<CoreKey, string> = {
   'line.cast.changed': 'キャラクター「{name}」を更新しました',
   'line.cast.removed': 'キャラクターが削除されました',
   'line.dice.system': 'ダイスシステム：{system}',
+  'line.record.released': 'GMが公開版をリリースしました。ダイスのシードとすべての秘密が公開され、ゲームは終了です。',
   'tl.seat.added': '{name}が卓に着きました。',
   'tl.seat.renamed': '{seat}の名前が{name}になりました。',
   'tl.options.set': 'GMが卓のオプションを変更しました。',
@@ -147,6 +148,9 @@ export const ja: Record<CoreKey, string> = {
   'cast.atTable': '卓のキャラクター',
 
   'rejection.NOT_GM': 'GMだけが行えます。',
+  'rejection.ROOM_RELEASED': '公開版がリリースされたため、ゲームは終了しています。',
+  'rejection.RECORD_NOT_RELEASED': 'GMはまだ公開版をリリースしていません。',
+  'rejection.BAD_RECORD': 'ダウンロードしたファイルはセッション記録ではありません。',
   'rejection.TOO_MANY_SEATS': '席が上限に達しています。',
   'rejection.GM_ONLY': 'GMだけが行えます。',
   'rejection.NOT_A_PLAYER': '席についたプレイヤーだけが行えます。',

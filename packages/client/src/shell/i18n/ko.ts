@@ -85,6 +85,7 @@ export const ko: Record<CoreKey, string> = {
   'line.cast.changed': '캐릭터 「{name}」 정보가 바뀌었습니다',
   'line.cast.removed': '캐릭터가 삭제되었습니다',
   'line.dice.system': '다이스 시스템: {system}',
+  'line.record.released': 'GM이 공개판을 공개했습니다. 주사위 시드와 모든 비밀이 공개되었고, 게임은 끝났습니다.',
   'tl.seat.added': '{name}님이 자리에 앉았습니다.',
   'tl.seat.renamed': '{seat}님의 이름이 {name|으로} 바뀌었습니다.',
   'tl.options.set': 'GM이 테이블 옵션을 바꿨습니다.',
@@ -147,6 +148,9 @@ export const ko: Record<CoreKey, string> = {
   'cast.atTable': '테이블의 캐릭터',
 
   'rejection.NOT_GM': 'GM만 할 수 있습니다.',
+  'rejection.ROOM_RELEASED': '공개판이 공개되어 게임이 끝났습니다.',
+  'rejection.RECORD_NOT_RELEASED': 'GM이 아직 공개판을 공개하지 않았습니다.',
+  'rejection.BAD_RECORD': '내려받은 파일이 세션 기록이 아닙니다.',
   'rejection.TOO_MANY_SEATS': '자리가 가득 찼습니다.',
   'rejection.GM_ONLY': 'GM만 할 수 있습니다.',
   'rejection.NOT_A_PLAYER': '자리에 앉은 플레이어만 할 수 있습니다.',

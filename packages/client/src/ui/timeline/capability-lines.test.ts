@@ -21,6 +21,7 @@ const events: [string, SeenEvent, { holds: string[]; lacks: string[] }][] = [
   // carries the secret face, and the line, read by whoever looks at the screen, names the public one.
   ['CAST-06 a changed character with a secret face reads by its public name', { type: 'cast.changed', character: { ...lady, secret: { name: 'The Witch' } } }, { holds: ['Lady of the Tower'], lacks: ['The Witch'] }],
   ['a character removed', { type: 'cast.removed', character: 's1.c2' }, { holds: ['removed'], lacks: [] }],
+  ['the open edition released, in every game alike', { type: 'record.released' }, { holds: ['open edition'], lacks: [] }],
   ['the dice system chosen reads by its name', { type: 'dice.system', system: 'Cthulhu7th' }, { holds: ['Call of Cthulhu 7th ed. (Japanese)'], lacks: ['Cthulhu7th'] }],
 ];
 

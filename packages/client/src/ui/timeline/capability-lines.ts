@@ -14,7 +14,7 @@ function field(seen: Record<string, unknown>, name: string): string | undefined 
 
 /**
  * The events every room has, whatever its game, as sentences in every game's timeline: seats and the table's
- * options, a character added or changed (by its public name) or removed, the room's dice system chosen.
+ * options, a character added or changed (by its public name) or removed, the room's dice system chosen, the open edition released.
  */
 export const capabilityLines: LineRenderer = (seen, { t, seat }) => {
   switch (seen.type) {
@@ -37,6 +37,8 @@ export const capabilityLines: LineRenderer = (seen, { t, seat }) => {
       return t('line.cast.removed');
     case 'dice.system':
       return t('line.dice.system', { system: systemName(String(seen.system)) });
+    case 'record.released':
+      return t('line.record.released');
     default:
       return null;
   }

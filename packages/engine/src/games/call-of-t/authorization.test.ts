@@ -187,6 +187,7 @@ const ROWS = {
   'cot.gm.adjust': { who: 'gm', at: () => started(), command: { type: 'cot.gm.adjust', party: { food: 1 } } },
   'chat.send': { who: 'member', at: () => started(), command: { type: 'chat.send', to: { kind: 'all' }, channel: 'main', visibility: 'public', text: 'hi' } },
   'dice.system': { who: 'gm', at: () => started(), command: { type: 'dice.system', system: 'Cthulhu7th:Korean' } },
+  'record.release': { who: 'gm', at: () => started(), command: { type: 'record.release' } },
   roll: { who: 'member', at: () => started(), command: { type: 'roll', expr: '1D6', visibility: 'public', channel: 'main' } },
   'roll.reveal': { who: 'roller', at: () => run(started(), { type: 'roll', expr: '1D6', visibility: 'gm', channel: 'main' }, P1).state, command: { type: 'roll.reveal', roll: 'r1' } },
 } satisfies { [T in Exclude<CotCommand['type'], CharacterCommand['type']>]: Row<T> };

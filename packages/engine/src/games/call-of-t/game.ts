@@ -1,7 +1,9 @@
 import type { CharacterCommand } from '../../capabilities/characters/characters.ts';
+import type { ReleaseCommand } from '../../capabilities/release/release.ts';
 import type { ChatCommand } from '../../capabilities/chat/chat.ts';
 import type { DiceCommand } from '../../capabilities/dice/roll.ts';
 import { characters } from '../../capabilities/characters/characters.ts';
+import { release } from '../../capabilities/release/release.ts';
 import { chat } from '../../capabilities/chat/chat.ts';
 import { dice } from '../../capabilities/dice/roll.ts';
 import type { CotCommand, CotView } from '@veiltable/protocol/games/call-of-t';
@@ -32,7 +34,7 @@ import { upgrade } from './upgrade.ts';
 import { view } from './view.ts';
 
 /** One handler per command of the game's own (the table's chat and dice bring theirs): the game's whole dispatch. */
-const handlers: Handlers<CotState, Exclude<CotCommand, ChatCommand | DiceCommand | CharacterCommand>> = {
+const handlers: Handlers<CotState, Exclude<CotCommand, ChatCommand | DiceCommand | CharacterCommand | ReleaseCommand>> = {
   'seat.add': applySeatAdd,
   'cot.setup': applySetup,
   'cot.character.add': applyCharacterAdd,
@@ -81,7 +83,7 @@ export const callOfT = defineGame<CotState, CotCommand, CotView>({
   schemas: { command: cotCommand, view: cotView },
   setup,
   handlers,
-  capabilities: [chat, dice, characters],
+  capabilities: [chat, dice, characters, release],
   view,
   seats,
   phases,

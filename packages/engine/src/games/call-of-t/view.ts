@@ -1,5 +1,6 @@
 import { castView } from '../../capabilities/characters/cast.ts';
 import { feedView } from '../../capabilities/feed/feed.ts';
+import { releaseView } from '../../capabilities/release/release.ts';
 import type { CardView, Viewer } from '@veiltable/protocol';
 import type { CotView } from '@veiltable/protocol/games/call-of-t';
 import { factsOf } from './ledger.ts';
@@ -35,6 +36,7 @@ export function view(state: CotState, viewer: Viewer): CotView {
     seats: state.seats.map((s) => ({ ...s })),
     ...feedView(state),
     ...castView(state, viewer, state.seats),
+    ...releaseView(state),
     cycle: state.cycle,
     phase: phaseView(state, viewer),
     options: { ...state.options },

@@ -1,4 +1,5 @@
 import type { CharacterCommand } from '../../capabilities/characters/characters.ts';
+import type { ReleaseCommand } from '../../capabilities/release/release.ts';
 import type { ChatCommand } from '../../capabilities/chat/chat.ts';
 import type { DiceCommand } from '../../capabilities/dice/roll.ts';
 import type { Viewer } from '@veiltable/protocol';
@@ -301,7 +302,7 @@ const rows = {
   'skill.spirit-sight': { who: 'controller', command: (x) => ({ type: 'skill.spirit-sight', user: x.a, on: true }) },
   'skill.heal': { who: 'controller', command: (x) => ({ type: 'skill.heal', user: x.a, targets: [x.a, x.b] }) },
   'hp.heal': { who: 'gm', command: (x) => ({ type: 'hp.heal', character: x.a, amount: 2 }) },
-} satisfies Record<Exclude<D6Command['type'], ChatCommand['type'] | DiceCommand['type'] | CharacterCommand['type']>, Row>;
+} satisfies Record<Exclude<D6Command['type'], ChatCommand['type'] | DiceCommand['type'] | CharacterCommand['type'] | ReleaseCommand['type']>, Row>;
 
 /** What the actor's attempt comes to on a fresh table prepared for the row: accepted, or the refusal's code. */
 function outcome(row: Row, actor: Viewer): string {

@@ -1,4 +1,5 @@
 import type { CharacterCommand } from '../../capabilities/characters/characters.ts';
+import type { ReleaseCommand } from '../../capabilities/release/release.ts';
 import type { ChatCommand } from '../../capabilities/chat/chat.ts';
 import type { DiceCommand } from '../../capabilities/dice/roll.ts';
 import type { D6Command } from '@veiltable/protocol/games/dungeon-2d6';
@@ -20,7 +21,7 @@ import * as windows from './apply-window.ts';
 import type { D6State } from './state.ts';
 
 /** One handler per command of the protocol's d6Command (D6-ENG-01): the kernel dispatches on `type`. */
-export const handlers: Handlers<D6State, Exclude<D6Command, ChatCommand | DiceCommand | CharacterCommand>> = {
+export const handlers: Handlers<D6State, Exclude<D6Command, ChatCommand | DiceCommand | CharacterCommand | ReleaseCommand>> = {
   'seat.add': table.seatAdd,
   'options.set': table.optionsSet,
   'zone.add': table.zoneAdd,

@@ -1,4 +1,5 @@
 import { characters } from '../../capabilities/characters/characters.ts';
+import { release } from '../../capabilities/release/release.ts';
 import { chat } from '../../capabilities/chat/chat.ts';
 import { dice } from '../../capabilities/dice/roll.ts';
 import { d6Command, d6View } from '@veiltable/protocol/games/dungeon-2d6';
@@ -16,7 +17,7 @@ export const dungeon2d6 = defineGame({
   schemas: { command: d6Command, view: d6View },
   setup,
   handlers,
-  capabilities: [chat, dice, characters],
+  capabilities: [chat, dice, characters, release],
   view,
   seats: (state) => state.seats.map((s) => ({ id: s.id, name: s.name })),
   phases,

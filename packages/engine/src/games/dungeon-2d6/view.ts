@@ -1,5 +1,6 @@
 import { castView } from '../../capabilities/characters/cast.ts';
 import { feedView } from '../../capabilities/feed/feed.ts';
+import { releaseView } from '../../capabilities/release/release.ts';
 import type { Viewer } from '@veiltable/protocol';
 import type { D6View } from '@veiltable/protocol/games/dungeon-2d6';
 import { admits } from '../../kernel/events.ts';
@@ -26,6 +27,7 @@ export function view(state: D6State, viewer: Viewer): D6View {
     seats: state.seats.map((s) => ({ ...s })),
     ...feedView(state),
     ...castView(state, viewer, state.seats),
+    ...releaseView(state),
     mode: state.mode,
     turn: state.turn,
     // D6-ZONE-08 / D6-HID-06: a hidden zone is the GM's alone, and so is its place beside the others.

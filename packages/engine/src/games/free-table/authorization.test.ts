@@ -56,6 +56,7 @@ const rows = {
   'decl.open': { who: 'gm', given: busy, command: () => ({ type: 'decl.open', prompt: 'p', kind: 'text' }) },
   'decl.answer': { who: 'seat', given: busy, command: () => ({ type: 'decl.answer', decl: 'd1', answer: { kind: 'text', text: 'yes' } }) },
   'decl.reveal': { who: 'gm', given: busy, command: () => ({ type: 'decl.reveal', decl: 'd1' }) },
+  'record.release': { who: 'gm', given: busy, command: () => ({ type: 'record.release' }) },
 } satisfies Record<FreeTableCommand['type'], Row>;
 
 /** Who, by role in the row, may send it: the GM, s1 (the owner), s2 (another seat). */

@@ -1,6 +1,7 @@
 import { freeTableCommand, freeTableView } from '@veiltable/protocol/games/free-table';
 import { cardsCapability } from '../../capabilities/cards/cards.ts';
 import { characters } from '../../capabilities/characters/characters.ts';
+import { release } from '../../capabilities/release/release.ts';
 import { chat } from '../../capabilities/chat/chat.ts';
 import { declarations, isDeclaredCard } from '../../capabilities/declarations/declarations.ts';
 import { dice } from '../../capabilities/dice/roll.ts';
@@ -21,7 +22,7 @@ export const freeTable = defineGame({
   setup,
   handlers: {},
   // A card named in a sealed answer stays in its hand until the reveal.
-  capabilities: [seats, chat, dice, characters, notes, cardsCapability<FreeTableState>((state, seat, card) => isDeclaredCard(state, seat, card)), declarations],
+  capabilities: [seats, chat, dice, characters, notes, cardsCapability<FreeTableState>((state, seat, card) => isDeclaredCard(state, seat, card)), declarations, release],
   view,
   seats: (state: FreeTableState) => state.seats,
   upgrade,

@@ -4,6 +4,7 @@ import { cardsView, handOf } from '../../capabilities/cards/cards.ts';
 import { declarationsView } from '../../capabilities/declarations/declarations.ts';
 import { castView } from '../../capabilities/characters/cast.ts';
 import { feedView } from '../../capabilities/feed/feed.ts';
+import { releaseView } from '../../capabilities/release/release.ts';
 import { notesView } from '../../capabilities/notes/notes.ts';
 import type { FreeTableState } from './state.ts';
 
@@ -15,6 +16,7 @@ export function view(state: FreeTableState, viewer: Viewer): FreeTableView {
     seats: state.seats.map((s) => ({ id: s.id, name: s.name, handCount: handOf(state, s.id).length })),
     ...feedView(state),
     ...castView(state, viewer, state.seats),
+    ...releaseView(state),
     ...notesView(state, viewer),
     ...cardsView(state, viewer, state.seats.map((s) => s.id)),
     ...declarationsView(state, viewer),

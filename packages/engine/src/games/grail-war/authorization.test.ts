@@ -1,6 +1,7 @@
 import type { Viewer } from '@veiltable/protocol';
 import { describe, expect, test } from 'vitest';
 import type { CharacterCommand } from '../../capabilities/characters/characters.ts';
+import type { ReleaseCommand } from '../../capabilities/release/release.ts';
 import type { ChatCommand } from '../../capabilities/chat/chat.ts';
 import type { DiceCommand } from '../../capabilities/dice/roll.ts';
 import type { Cmd, GrailWarCommand } from './commands.ts';
@@ -18,7 +19,7 @@ import { GM, SPECTATOR, apply, emptyDecl, judgment as j, master, planVs, prepare
  */
 type Row<C extends GrailWarCommand> = { by: 'gm' | 'owner'; character: 'a' | 'ma'; given: () => GrailWarState; command: C };
 /** The table's chat and dice are any member's to send, and checked where they are defined (capabilities/). */
-type Matrix = { [T in Exclude<GrailWarCommand['type'], ChatCommand['type'] | DiceCommand['type'] | CharacterCommand['type']>]: Row<Cmd<T>> };
+type Matrix = { [T in Exclude<GrailWarCommand['type'], ChatCommand['type'] | DiceCommand['type'] | CharacterCommand['type'] | ReleaseCommand['type']>]: Row<Cmd<T>> };
 
 /** The codes that say who may not act, as against what the rules refuse. */
 const AUTHORIZATION = new Set(['NOT_GM', 'NO_CHARACTER', 'NOT_YOUR_CHARACTER', 'NOT_A_PLAYER', 'SPECTATOR_READ_ONLY']);

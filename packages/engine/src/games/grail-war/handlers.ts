@@ -1,4 +1,5 @@
 import type { CharacterCommand } from '../../capabilities/characters/characters.ts';
+import type { ReleaseCommand } from '../../capabilities/release/release.ts';
 import type { ChatCommand } from '../../capabilities/chat/chat.ts';
 import type { DiceCommand } from '../../capabilities/dice/roll.ts';
 import type { Handlers } from '../../kernel/define-game.ts';
@@ -19,7 +20,7 @@ import type { GrailWarState } from './state.ts';
 import { battleWindow } from './window.ts';
 
 /** Every command of the game and the rule that runs it; defineGame dispatches on this table (a missing type fails to compile). */
-export const handlers: Handlers<GrailWarState, Exclude<GrailWarCommand, ChatCommand | DiceCommand | CharacterCommand>> = {
+export const handlers: Handlers<GrailWarState, Exclude<GrailWarCommand, ChatCommand | DiceCommand | CharacterCommand | ReleaseCommand>> = {
   'options.set': optionsSet,
   'seat.add': seatAdd,
   'character.register': characterRegister,

@@ -1,4 +1,5 @@
 import { characters } from '../../capabilities/characters/characters.ts';
+import { release } from '../../capabilities/release/release.ts';
 import { chat } from '../../capabilities/chat/chat.ts';
 import { dice } from '../../capabilities/dice/roll.ts';
 import { gwCommand, gwView } from '@veiltable/protocol/games/grail-war';
@@ -26,7 +27,7 @@ export const grailWarDefinition = {
   schemas: { command: gwCommand, view: gwView },
   setup,
   handlers,
-  capabilities: [chat, dice, characters],
+  capabilities: [chat, dice, characters, release],
   phases,
   view,
   seats,

@@ -1,5 +1,6 @@
 import { castView } from '../../capabilities/characters/cast.ts';
 import { feedView } from '../../capabilities/feed/feed.ts';
+import { releaseView } from '../../capabilities/release/release.ts';
 import type { Viewer } from '@veiltable/protocol';
 import type { GwBattleView, GwCharacterStatus, GwCharacterView, GwView, GwViewEvent } from '@veiltable/protocol/games/grail-war';
 import type { Sealed } from '../../kernel/sealed.ts';
@@ -53,6 +54,7 @@ export function view(state: GrailWarState, viewer: Viewer): GrailWarView {
     seats: state.seats.map((s) => ({ ...s })),
     ...feedView(state),
     ...castView(state, viewer, state.seats),
+    ...releaseView(state),
     characters,
     ledger: knowledgeFor(acl, state.ledger, viewer),
     relations: relationsFor(acl, state.relations, viewer),

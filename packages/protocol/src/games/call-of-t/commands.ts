@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { cardId, seatId } from '../../common.ts';
 import { characterCommands } from '../../capabilities/characters.ts';
+import { releaseCommands } from '../../capabilities/release.ts';
 import { chatCommands } from '../../capabilities/chat.ts';
 import { diceCommands } from '../../capabilities/dice.ts';
 
@@ -157,6 +158,7 @@ export const cotInteractionOutcome = z.discriminatedUnion('effect', [
 export const cotCommand = z.discriminatedUnion('type', [
   ...chatCommands,
   ...characterCommands,
+  ...releaseCommands,
   ...diceCommands,
   /** A player seat (the link the GM hands out); characters name their seat at setup. */
   z.object({ type: z.literal('seat.add'), name: z.string().trim().min(1).max(40) }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { releaseEvents, releaseView } from '../../capabilities/release.ts';
 import { cardFace, cardId, cardView, seatId, successLevel, viewer } from '../../common.ts';
 import { characterEvents, charactersView } from '../../capabilities/characters.ts';
 import { feedEvents, feedView } from '../../capabilities/feed.ts';
@@ -87,6 +88,7 @@ export const cotView = z.object({
   ...feedView,
   /** Every character at the table (seats' and the GM's NPCs), each as this viewer may see it. */
   ...charactersView,
+  ...releaseView,
   cycle: z.number().int(),
   phase: cotPhaseView,
   options: cotOptions,
@@ -144,6 +146,7 @@ const noteParam = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 export const cotViewEvent = z.discriminatedUnion('type', [
   ...feedEvents,
   ...characterEvents,
+  ...releaseEvents,
   z.object({ type: z.literal('seat.added'), seat: seatId, name: z.string() }),
   z.object({ type: z.literal('cot.phase'), cycle: z.number().int(), phase: z.string(), step: z.string().nullable() }),
   z.object({

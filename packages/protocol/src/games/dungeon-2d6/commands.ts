@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { characterCommands } from '../../capabilities/characters.ts';
+import { releaseCommands } from '../../capabilities/release.ts';
 import { chatCommands } from '../../capabilities/chat.ts';
 import { diceCommands } from '../../capabilities/dice.ts';
 import { seatId } from '../../common.ts';
@@ -60,6 +61,7 @@ export const d6Command = z.discriminatedUnion('type', [
   // The table's chat and dice.
   ...chatCommands,
   ...characterCommands,
+  ...releaseCommands,
   ...diceCommands,
   // Table and scene set-up (GM). Seats are the players' links; characters name their owning seat.
   z.object({ type: z.literal('seat.add'), name: text(40) }),

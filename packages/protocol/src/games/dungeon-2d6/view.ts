@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { releaseView } from '../../capabilities/release.ts';
 import { charactersView } from '../../capabilities/characters.ts';
 import { feedView } from '../../capabilities/feed.ts';
 import { seatId, viewer } from '../../common.ts';
@@ -20,6 +21,7 @@ export const d6View = z.object({
   ...feedView,
   /** Every character at the table (seats' and the GM's NPCs), each as this viewer may see it. */
   ...charactersView,
+  ...releaseView,
   mode: z.enum(['travel', 'combat']),
   turn: z.number().int(),
   zones: z.array(z.object({ id: z.string(), name: z.string(), adjacent: z.array(z.string()) })),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { cardCommands } from '../../capabilities/cards.ts';
 import { characterCommands } from '../../capabilities/characters.ts';
+import { releaseCommands } from '../../capabilities/release.ts';
 import { chatCommands } from '../../capabilities/chat.ts';
 import { declarationCommands } from '../../capabilities/declarations.ts';
 import { diceCommands } from '../../capabilities/dice.ts';
@@ -12,6 +13,7 @@ export const freeTableCommand = z.discriminatedUnion('type', [
   ...seatCommands,
   ...chatCommands,
   ...characterCommands,
+  ...releaseCommands,
   ...diceCommands,
   ...noteCommands,
   ...cardCommands,

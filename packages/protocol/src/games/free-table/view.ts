@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { releaseEvents, releaseView } from '../../capabilities/release.ts';
 import { seatId, viewer } from '../../common.ts';
 import { cardEvents, cardsView } from '../../capabilities/cards.ts';
 import { declarationEvents, declarationsView } from '../../capabilities/declarations.ts';
@@ -15,6 +16,7 @@ export const freeTableView = z.object({
   ...feedView,
   /** Every character at the table (seats' and the GM's NPCs), each as this viewer may see it. */
   ...charactersView,
+  ...releaseView,
   ...notesView,
   ...cardsView,
   ...declarationsView,
@@ -22,5 +24,5 @@ export const freeTableView = z.object({
 export type FreeTableView = z.infer<typeof freeTableView>;
 
 /** What one viewer learns from one committed event. */
-export const freeTableViewEvent = z.discriminatedUnion('type', [...seatEvents, ...feedEvents, ...characterEvents, ...noteEvents, ...cardEvents, ...declarationEvents]);
+export const freeTableViewEvent = z.discriminatedUnion('type', [...seatEvents, ...feedEvents, ...characterEvents, ...noteEvents, ...cardEvents, ...declarationEvents, ...releaseEvents]);
 export type FreeTableViewEvent = z.infer<typeof freeTableViewEvent>;

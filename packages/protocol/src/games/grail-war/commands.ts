@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { seatId } from '../../common.ts';
 import { characterCommands } from '../../capabilities/characters.ts';
+import { releaseCommands } from '../../capabilities/release.ts';
 import { chatCommands } from '../../capabilities/chat.ts';
 import { diceCommands } from '../../capabilities/dice.ts';
 import { gwOptions } from './options.ts';
@@ -93,6 +94,7 @@ const actingAs = { character: gwCharacterId.optional() };
 export const gwCommand = z.discriminatedUnion('type', [
   ...chatCommands,
   ...characterCommands,
+  ...releaseCommands,
   ...diceCommands,
   z.object({ type: z.literal('options.set'), options: gwOptions.partial() }),
   z.object({ type: z.literal('seat.add'), name: z.string().trim().min(1).max(40) }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { releaseView } from '../../capabilities/release.ts';
 import { seatId, viewer } from '../../common.ts';
 import { charactersView } from '../../capabilities/characters.ts';
 import { feedView } from '../../capabilities/feed.ts';
@@ -162,6 +163,7 @@ export const gwView = z.strictObject({
   ...feedView,
   /** Every character at the table (seats' and the GM's NPCs), each as this viewer may see it. */
   ...charactersView,
+  ...releaseView,
   characters: z.array(
     z.strictObject({
       id: gwCharacterId,
