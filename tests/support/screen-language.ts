@@ -21,11 +21,12 @@ export type Vocabulary = {
  * Latin words a Korean or Japanese screen may show, each a term the rules or the trade keep in the original: ability
  * and resource abbreviations of the three rule sets (POW, APP, INT, LTF, HP, MP, STR, CON, AP, POT, EX, SS), rule
  * sections cited beside an option (SAN, TRUST), table roles (GM, PC, NPC), TRPG, dice notation BCDice reads (CCB,
- * D66), the names of the app, the dice engine, image formats and the export's file formats. A term may carry a number (HP1).
+ * D66), the names of the app, the dice engine, the streaming software a stream layout is for (OBS), image formats and
+ * the export's file formats. A term may carry a number (HP1).
  */
 export const KEPT_TERMS: ReadonlySet<string> = new Set([
   'Veiltable', 'BCDice', 'GM', 'PC', 'NPC', 'TRPG', 'HP', 'MP', 'LTF', 'POW', 'STR', 'CON', 'APP', 'INT', 'AP', 'POT', 'EX',
-  'SS', 'SAN', 'TRUST', 'QR', 'ID', 'CCB', 'MB', 'PNG', 'JPEG', 'WebP', 'GIF', 'HTML', 'JSON',
+  'SS', 'SAN', 'TRUST', 'QR', 'ID', 'CCB', 'OBS', 'MB', 'PNG', 'JPEG', 'WebP', 'GIF', 'HTML', 'JSON',
 ]);
 
 /** Names kept whole in every language: the game Call of <T> is called so in its own rules. */

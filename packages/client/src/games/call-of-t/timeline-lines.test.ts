@@ -72,6 +72,7 @@ const rows: [string, CotViewEvent, string, string][] = [
   ['the dice system', { type: 'dice.system', system: 'RuneQuest' }, 'Dice system: RuneQuest', '다이스 시스템: RuneQuest'],
   ['a character card', { type: 'cast.changed', character: { id: 's1.c2', owner: { role: 'player', seat: 's1' }, name: 'Mika', color: '#336699' } }, 'Character Mika updated', '캐릭터 「Mika」 정보가 바뀌었습니다'],
   ['a character removed', { type: 'cast.removed', character: 's1.c2' }, 'A character was removed', '캐릭터가 삭제되었습니다'],
+  ['the open edition released', { type: 'record.released' }, 'The GM released the open edition: the dice seed and every secret are public, and the game is over.', 'GM이 공개판을 공개했습니다. 주사위 시드와 모든 비밀이 공개되었고, 게임은 끝났습니다.'],
 ];
 
 /** The event types chat and dice lines arrive in: the timeline draws those itself. */
