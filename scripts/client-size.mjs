@@ -19,15 +19,16 @@ import { renderPage, roomMeta } from '../packages/server/src/http/client-page.ts
 
 /**
  * Bytes of gzipped JavaScript, for a player or spectator page. Every page carries the shared timeline, chat composer,
- * characters panel and commitment ledger (with its sha256), and a game's table the sentences its events read as in
- * the timeline: measured at 98.5 kB for the largest (dungeon-2d6, in Korean), so the budget leaves about 3%.
+ * characters panel, commitment ledger (with its sha256), the export control and the open edition's link, and a
+ * game's table the sentences its events read as in the timeline: measured at 101.6 kB for the largest (dungeon-2d6,
+ * in Korean), so the budget leaves about 2%.
  */
-const BUDGET = 101_000;
+const BUDGET = 104_000;
 /**
- * Bytes a player's first load transfers, by encoding: index.html, scripts and styles. Measured at 91.5 kB (brotli)
- * and 105.5 kB (gzip) for the largest page (dungeon-2d6, in Korean); the budget leaves about 4% for growth.
+ * Bytes a player's first load transfers, by encoding: index.html, scripts and styles. Measured at 95.4 kB (brotli)
+ * and 108.8 kB (gzip) for the largest page (dungeon-2d6, in Korean); the budget leaves about 3% for growth.
  */
-const TRANSFER_BUDGET = { br: 95_000, gzip: 110_000 };
+const TRANSFER_BUDGET = { br: 98_000, gzip: 112_000 };
 const LANGS = ['ko', 'ja', 'en'];
 /** Text found in zod's code, minified or not: its schema classes are named by these strings. */
 const ZOD_MARKERS = ['$ZodType', '$ZodObject', 'ZodError'];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { seatId } from './common.ts';
 import { text } from './text.ts';
+import { MAX_SPECTATOR_DELAY } from './version.ts';
 
 /** POST /api/rooms */
 export const createRoomRequest = z.object({
@@ -38,9 +39,6 @@ export const roomLinksResponse = z.object({
   spectator: linkResponse.nullable(),
 });
 export type RoomLinksResponse = z.infer<typeof roomLinksResponse>;
-
-/** The longest spectator delay a GM may set (ms): long enough to hide a scene, short enough to stream. */
-export const MAX_SPECTATOR_DELAY = 10 * 60 * 1000;
 
 /**
  * PUT /api/rooms/:roomId/spectator-delay (GM bearer token): how far behind the live table spectators are shown, in

@@ -1,6 +1,9 @@
 /** Bumped whenever a wire shape changes incompatibly; client and server refuse to talk across versions. */
 export const PROTOCOL_VERSION = 5 as const;
 
+/** The longest spectator delay a GM may set (ms): long enough to hide a scene, short enough to stream. */
+export const MAX_SPECTATOR_DELAY = 10 * 60 * 1000;
+
 /** Most lines one `log` request may ask for. */
 export const MAX_LOG_PAGE = 200;
 
