@@ -38,6 +38,8 @@ export const exportHead = z.object({
   lang: exportLang,
   tz: timeZone,
   lastSeq: z.number().int().nonnegative(),
+  /** Set once the GM released the open edition (REL-01): the lines are then the whole session, every secret in it. */
+  open: z.literal(true).optional(),
 });
 export type ExportHead = z.infer<typeof exportHead>;
 

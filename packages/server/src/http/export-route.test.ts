@@ -114,6 +114,22 @@ describe('export: what each viewer gets', () => {
     expect(bytes).not.toContain('"seed"');
   });
 
+  test('REL-01 once the GM released the open edition, every viewer\'s export is the whole session, marked open', async () => {
+    const p = await played();
+    const before = exportDocument.parse(JSON.parse((await exportAs(p, p.tokens.spectator)).body));
+    expect(before.open).toBeUndefined();
+    const room = (await current!.rooms.get(p.roomId))!;
+    expect((await room.submit({ type: 'record.release' }, GM)).ok).toBe(true);
+    for (const who of ['s1', 's2', 'spectator'] as const) {
+      const res = await exportAs(p, p.tokens[who]);
+      expect(res.statusCode).toBe(200);
+      for (const text of Object.values(PLANT)) expect({ who, text, held: res.body.includes(text) }).toEqual({ who, text, held: true });
+      const doc = exportDocument.parse(JSON.parse(res.body));
+      expect(doc.open).toBe(true);
+      expect(doc.viewer).toEqual(who === 'spectator' ? { role: 'spectator' } : { role: 'player', seat: who });
+    }
+  });
+
   test('exports are rate-limited per client address: each reads the whole log', async () => {
     const p = await played();
     const codes: number[] = [];

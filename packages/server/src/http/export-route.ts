@@ -2,14 +2,16 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ExportHead } from '@veiltable/protocol';
 import { exportQuery } from '@veiltable/protocol';
+import type { BaseState } from '@veiltable/engine';
 import type { Store } from '../db/store.ts';
+import type { RoomRegistry } from '../rooms/room-registry.ts';
 import { isRoomId } from '../rooms/room-registry.ts';
 import { exportHead, exportJson, exportLines } from '../rooms/viewer-export.ts';
 import { failure, sendFailure, shapeFailure } from './http-error.ts';
 import { checkViewer } from './member-auth.ts';
 import { perMinute } from './rate-limit.ts';
 
-export type ExportDeps = { store: Store; now?: () => Date };
+export type ExportDeps = { store: Store; rooms: RoomRegistry; now?: () => Date };
 
 /** Exports one client address may start per minute: each reads the whole log, and a session is saved once or twice. */
 export const EXPORTS_PER_MINUTE = 12;
@@ -34,10 +36,11 @@ export function exportDisposition(head: ExportHead): string {
 /**
  * GET /api/rooms/:roomId/export?lang=ko|ja|en&tz=<IANA zone>: the session as the token's holder read it, streamed
  * as one JSON document (viewer-export.ts). Only the viewer's own link token opens it, and it holds what that token's
- * viewer was sent, no more. The client makes the HTML page from it with the timeline's own sentences.
+ * viewer was sent, no more; once the GM released the open edition (REL-01), it holds the whole session, as the GM
+ * read it, for every viewer. The client makes the HTML page from it with the timeline's own sentences.
  */
 export function registerExportRoute(app: FastifyInstance, deps: ExportDeps): void {
-  const { store } = deps;
+  const { store, rooms } = deps;
   const now = deps.now ?? (() => new Date());
 
   app.get('/api/rooms/:roomId/export', { config: perMinute(EXPORTS_PER_MINUTE) }, async (request, reply) => {
@@ -47,10 +50,13 @@ export function registerExportRoute(app: FastifyInstance, deps: ExportDeps): voi
     if ('denied' in checked) return sendFailure(reply, checked.denied);
     const query = exportQuery.safeParse(request.query ?? {});
     if (!query.success) return sendFailure(reply, shapeFailure(query.error.issues));
-    const head = await exportHead(store, roomId, checked.viewer, query.data, now());
-    if (!head) return sendFailure(reply, failure(404, 'NO_SUCH_ROOM', 'no such room'));
+    const read = await exportHead(store, roomId, checked.viewer, query.data, now());
+    if (!read) return sendFailure(reply, failure(404, 'NO_SUCH_ROOM', 'no such room'));
+    const open = ((await rooms.get(roomId))?.state as BaseState | undefined)?.released === true;
+    const head: ExportHead = open ? { ...read, open: true } : read;
     // One piece read ahead of the socket at most: a slow reader holds back the store's reads, not the server's memory.
-    const body = Readable.from(exportJson(head, exportLines(store, roomId, checked.viewer, head.lastSeq)), { highWaterMark: 1 });
+    const lines = exportLines(store, roomId, open ? { role: 'gm' } : checked.viewer, head.lastSeq);
+    const body = Readable.from(exportJson(head, lines), { highWaterMark: 1 });
     return reply.type('application/json; charset=utf-8').header('content-disposition', exportDisposition(head)).send(body);
   });
 }

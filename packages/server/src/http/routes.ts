@@ -65,7 +65,7 @@ export function registerApiRoutes(app: FastifyInstance, deps: ApiDeps): void {
 
   registerHealth(app, deps);
   registerPortraitRoutes(app, { store, uploadsPerMinute: deps.uploadsPerMinute });
-  registerExportRoute(app, { store });
+  registerExportRoute(app, { store, rooms });
   registerRecordRoute(app, { store, rooms });
 
   app.post('/api/rooms', { config: perMinute(deps.roomsPerMinute) }, async (request, reply) => {

@@ -46,7 +46,7 @@ export async function pageOf(doc: ExportDocument, input: ExportInput): Promise<s
   const lines = htmlLines(doc.lines, { ...input.ctx, game: input.game, lang: input.lang, tz: doc.tz, portraits });
   const date = new Intl.DateTimeFormat(input.lang, { timeZone: doc.tz, dateStyle: 'medium', timeStyle: 'short' }).format(new Date(doc.exportedAt));
   const tabs = Object.fromEntries(TABS.map((tab) => [tab, t(`tl.tab.${tab}`)])) as Record<(typeof TABS)[number], string>;
-  return exportHtml({ lang: input.lang, title: doc.room.title, caption: t('export.caption', { name: input.viewerName, date, tz: doc.tz }), tabs, lines });
+  return exportHtml({ lang: input.lang, title: doc.room.title, caption: doc.open ? t('export.captionOpen', { date, tz: doc.tz }) : t('export.caption', { name: input.viewerName, date, tz: doc.tz }), tabs, lines });
 }
 
 /** Fetches this viewer's export and makes the file asked for: the JSON as the server sent it, or the HTML page. */

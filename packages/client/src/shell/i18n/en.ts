@@ -84,6 +84,7 @@ export const en = {
   'export.done': 'Saved {file}.',
   'export.failed': 'The export failed: {reason}',
   'export.caption': 'The session as {name} saw it · exported {date} ({tz})',
+  'export.captionOpen': 'The open edition: the whole session, every secret in it · exported {date} ({tz})',
   'line.cast.changed': 'Character {name} updated',
   'line.cast.removed': 'A character was removed',
   'line.dice.system': 'Dice system: {system}',

@@ -82,6 +82,7 @@ export const ja: Record<CoreKey, string> = {
   'export.done': '{file}を保存しました。',
   'export.failed': '出力できませんでした：{reason}',
   'export.caption': '{name}が見たセッション · {date}に出力（{tz}）',
+  'export.captionOpen': '公開版：秘密も含むセッションのすべて · {date}に出力（{tz}）',
   'line.cast.changed': 'キャラクター「{name}」を更新しました',
   'line.cast.removed': 'キャラクターが削除されました',
   'line.dice.system': 'ダイスシステム：{system}',

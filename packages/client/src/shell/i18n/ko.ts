@@ -82,6 +82,7 @@ export const ko: Record<CoreKey, string> = {
   'export.done': '{file|을} 저장했습니다.',
   'export.failed': '내보내지 못했습니다: {reason}',
   'export.caption': '{name|이} 본 세션 · {date}에 내보냄 ({tz})',
+  'export.captionOpen': '공개판: 모든 비밀을 포함한 세션 전체 · {date}에 내보냄 ({tz})',
   'line.cast.changed': '캐릭터 「{name}」 정보가 바뀌었습니다',
   'line.cast.removed': '캐릭터가 삭제되었습니다',
   'line.dice.system': '다이스 시스템: {system}',
