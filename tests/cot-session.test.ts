@@ -8,6 +8,7 @@ import { createRoom } from './support/http-api.ts';
 import { RecordingClient } from './support/recording-client.ts';
 import { auditFrames, plantText, type Plant, type ViewerKey } from './support/secret-audit.ts';
 import { serverStack } from './support/server-stack.ts';
+import { viewerExports } from './support/viewer-exports.ts';
 import { allAt, commit } from './support/session.ts';
 
 // Issue 3 through the real server and Postgres: a GM, three players and a spectator play two full cycles of
@@ -179,6 +180,9 @@ describe('Call of <T> online', () => {
     const report = auditFrames(byViewer, plants);
     expect(report.leaks).toEqual([]);
     expect(report.missing).toEqual([]);
+    // Each viewer's export is its socket's timeline, line for line, and lets out none of the plants.
+    const exports = await viewerExports(url, room, new Map([['gm', gm], [seats[0], players[0]], [seats[1], players[1]], [seats[2], players[2]], ['spectator', spec]]));
+    expect(auditFrames(exports, plants).leaks).toEqual([]);
 
     const values = auditCot(gm, [...players, spec, ...late.slice(1)]);
     expect(values.leaks).toEqual([]);

@@ -5,6 +5,7 @@ import { createRoom } from './support/http-api.ts';
 import { RecordingClient, type GameCommandInput } from './support/recording-client.ts';
 import { auditFrames, plantText, type Plant, type ViewerKey } from './support/secret-audit.ts';
 import { serverStack } from './support/server-stack.ts';
+import { viewerExports } from './support/viewer-exports.ts';
 import { allAt, commit } from './support/session.ts';
 
 // Issue 5 through the real server and Postgres: reaction windows close on their rule events and late declarations
@@ -146,6 +147,9 @@ describe('dungeon-2d6 reaction windows online', () => {
     const report = auditFrames(byViewer, plants);
     expect(report.leaks).toEqual([]);
     expect(report.missing).toEqual([]);
+    // Each viewer's export is its socket's timeline, line for line, and lets out none of the plants.
+    const exports = await viewerExports(url, room, new Map([['gm', gm], [s1, p1], [s2, p2], ['spectator', spec]]));
+    expect(auditFrames(exports, plants).leaks).toEqual([]);
     for (const c of sockets) {
       expect(c.invalid, `${c.label} got messages outside the protocol`).toEqual([]);
       expect(c.seqGaps, `${c.label} got updates out of order`).toEqual([]);

@@ -1,11 +1,11 @@
 import { describe, expect, test } from 'vitest';
-import { exportDocument } from '@veiltable/protocol';
 import { testImage } from '../packages/server/src/testing/test-image.ts';
 import { uploadPortrait } from './support/portraits.ts';
-import { auditFrames, plantText, type FrameSource, type Plant, type ViewerKey } from './support/secret-audit.ts';
+import { auditFrames, plantText, type Plant, type ViewerKey } from './support/secret-audit.ts';
 import { serverStack } from './support/server-stack.ts';
 import { allAt, commit } from './support/session.ts';
 import { tableRoom } from './support/table-room.ts';
+import { viewerExports } from './support/viewer-exports.ts';
 
 // Issue 14, item 3: "A player's export contains exactly what that player was sent, no more." A scripted session
 // with secrets planted in whispers, secret rolls and a character's secret face; each viewer exports it over HTTP
@@ -39,22 +39,8 @@ describe('export per viewer', () => {
     const last = await p2.run({ type: 'chat.send', to: { kind: 'all' }, text: 'who is she?' });
     await allAt(live, last);
 
-    const exports = new Map<ViewerKey, FrameSource[]>();
-    for (const [key, client] of table.byViewer) {
-      const token = key === 'gm' ? room.gmToken : key === 'spectator' ? room.spectatorToken : room.seats.find((s) => s.seat === key)!.token;
-      const res = await fetch(`${stack.url}/api/rooms/${room.roomId}/export?lang=ko&tz=Asia%2FSeoul`, { headers: { authorization: `Bearer ${token}` } });
-      expect(res.status, key).toBe(200);
-      const text = await res.text();
-      exports.set(key, [{ label: `${key}-export`, frames: [{ seq: last, text }] }]);
-
-      // What this viewer was sent, no more: its socket's whole timeline, line for line.
-      const doc = exportDocument.parse(JSON.parse(text));
-      await client.readOlderLines();
-      expect(doc.lines, key).toEqual(client.lines());
-      expect(doc.lastSeq, key).toBe(last);
-      expect(doc.tz).toBe('Asia/Seoul');
-    }
-
+    // Each export is the viewer's socket's timeline, line for line (viewer-exports.ts), and holds its plants alone.
+    const exports = await viewerExports(stack.url, room, new Map(table.byViewer));
     const report = auditFrames(exports, plants);
     expect(report.leaks).toEqual([]);
     expect(report.missing).toEqual([]);

@@ -7,6 +7,7 @@ import { createRoom } from './support/http-api.ts';
 import { RecordingClient, type GameCommandInput } from './support/recording-client.ts';
 import { auditFrames, plantText, type Plant, type ViewerKey } from './support/secret-audit.ts';
 import { serverStack } from './support/server-stack.ts';
+import { viewerExports } from './support/viewer-exports.ts';
 import { allAt, commit } from './support/session.ts';
 
 // Issue 4 through the real server and Postgres: two masters and two servants fight a Grail War battle under the 001
@@ -173,6 +174,9 @@ async function fight(version: '001' | '000'): Promise<void> {
   const report = auditFrames(byViewer, plants);
   expect(report.leaks).toEqual([]);
   expect(report.missing).toEqual([]);
+  // Each viewer's export is its socket's timeline, line for line, and lets out none of the plants.
+  const exports = await viewerExports(url, room, new Map([['gm', gm], [s1, sa], [s2, ma], [s3, sb], [s4, mb], ['spectator', spec]]));
+  expect(auditFrames(exports, plants).leaks).toEqual([]);
   for (const c of [...live, ...late]) {
     expect(c.invalid, `${c.label} got messages outside the protocol`).toEqual([]);
     expect(c.seqGaps, `${c.label} got updates out of order`).toEqual([]);
