@@ -38,8 +38,10 @@ describe('the open edition in the browser', () => {
       await gm.waitFor(() => gm.current().released, 'gm: the open edition is out');
       await desk.getByTestId('release-done').waitFor({ timeout: UI_TIMEOUT_MS });
 
-      // Every page now offers the file and its check.
+      // Every page now offers the file and its check; the chat line gives way to why nothing more can be said (REL-03).
       for (const page of [desk, aiko]) await page.getByTestId('open-edition').waitFor({ timeout: UI_TIMEOUT_MS });
+      for (const page of [desk, aiko]) await page.getByTestId('composer-released').waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(await aiko.getByTestId('composer-input').count()).toBe(0);
       await aiko.getByTestId('open-verify').click();
       const verdict = aiko.getByTestId('open-verdict');
       await verdict.waitFor({ timeout: UI_TIMEOUT_MS });
