@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import { VIEWER_COMMANDS } from '../packages/server/src/socket/connection-limits.ts';
 import { cotCharacter, cotSetupFor } from './support/cot-table.ts';
 import { createRoom, type TestRoom } from './support/http-api.ts';
 import { ARTIFACTS, browserStack, laptopPage, phonePage, UI_TIMEOUT_MS, waitOnline } from './support/browser.ts';
@@ -117,10 +118,14 @@ describe('browser · one timeline per viewer', () => {
       await timeline(bruno).locator('[data-testid="tl-event"][data-type="deck.created"]').waitFor({ timeout: UI_TIMEOUT_MS });
       expect(await timeline(bruno).locator('[data-testid="tl-event"][data-type="deck.created"]').innerText()).toContain('52');
 
-      // 230 more lines from three sockets; Bruno's page follows them to the newest.
+      // 230 more lines from three sockets; Bruno's page follows them to the newest. Each viewer may send 20 commands a
+      // second after a burst of 40 (VIEWER_COMMANDS): the lines are paced under that, so a fast server refuses none.
       const sent = await Promise.all(
         [live.gm, live.p1, live.p2].map(async (c, k) => {
-          for (let n = 0; n < 80; n++) await c.run({ type: 'chat.send', to: { kind: 'all' }, channel: n % 4 === 0 ? 'other' : 'main', text: `bulk ${k}-${n}` });
+          for (let n = 0; n < 80; n++) {
+            await c.run({ type: 'chat.send', to: { kind: 'all' }, channel: n % 4 === 0 ? 'other' : 'main', text: `bulk ${k}-${n}` });
+            await new Promise((r) => setTimeout(r, 1000 / VIEWER_COMMANDS.perSecond + 5));
+          }
         }),
       );
       expect(sent).toHaveLength(3);
