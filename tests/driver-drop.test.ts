@@ -80,8 +80,8 @@ describe('database sessions terminated under load', () => {
     console.log(summary);
     expect(terminated, summary).toBeGreaterThan(DROP_FOR_MS / DROP_EVERY_MS / 2);
     expect(acked.length, summary).toBeGreaterThan(0);
-    // Every command was answered: a lost query no longer leaves its room's queue waiting for good.
-    expect(codes.get('TEST_TIMEOUT') ?? 0, summary).toBe(0);
+    // Every command was answered, within the room's bound (ANSWER_WITHIN_MS) however many store calls its turn made.
+    expect(codes.get('TEST_TIMEOUT') ?? 0, `${summary}\n${server.output().slice(-3000)}`).toBe(0);
 
     // No hung room: each welcomes a new socket, at or past the last seq it acknowledged.
     const logs = sqlStore((await openDatabase({ databaseUrl: db.url, dataDir: 'unused' })).db);

@@ -4,6 +4,7 @@ import { memoryStore } from '../db/memory-store.ts';
 import type { LogEntry, Store } from '../db/store.ts';
 import { StoreUnavailable, VersionConflict } from '../db/store.ts';
 import { counterCalls, counterGame } from '../testing/counter-game.ts';
+import { FakeClock } from '../testing/fake-clock.ts';
 import { RecordingPort } from '../testing/recording-port.ts';
 import type { Connection } from './room.ts';
 import { ReplayMismatch, Room } from './room.ts';
@@ -149,6 +150,36 @@ describe('Room.submit', () => {
     const again = await room.submit({ type: 'inc', by: 1 }, GM);
     expect(again.ok && again.value.seq).toBe(1);
     expect(seqsOf(got('c'))).toEqual([1]);
+  });
+
+  test('a command is answered within its bound while the store hangs: one queued behind is withdrawn, the one in flight lands later', async () => {
+    const clock = new FakeClock(Date.parse('2020-01-02T00:00:00Z'));
+    let release: () => void = () => undefined;
+    const hung = new Promise<void>((r) => (release = r));
+    const store = interceptAppend(memoryStore(), () => hung);
+    await store.createRoom({ id: 'room1', game: 'counter', title: 'Test', createdAt: '2020-01-01T00:00:00Z' }, counterGame.setup('0'.repeat(64)));
+    const room = new Room({ id: 'room1', game: counterGame, store, port, timerHost: clock, answerWithinMs: 10_000 });
+    await room.load();
+    await room.attach(conn('c', GM));
+    const inFlight = room.submit({ type: 'inc', by: 1 }, GM, 'r1');
+    await new Promise((r) => setTimeout(r, 0));
+    const queued = room.submit({ type: 'inc', by: 10 }, GM, 'r2');
+    clock.advance(9_999);
+    const early = await Promise.race([inFlight.then(() => 'answered'), new Promise((r) => setTimeout(() => r('waiting'), 5))]);
+    expect(early).toBe('waiting');
+    clock.advance(1);
+    const [a, b] = await Promise.all([inFlight, queued]);
+    expect(a.ok ? 'ok' : a.error).toMatchObject({ code: 'STORE_UNAVAILABLE', detail: expect.stringMatching(/may yet be recorded/) });
+    expect(b.ok ? 'ok' : b.error).toMatchObject({ code: 'STORE_UNAVAILABLE', detail: expect.stringMatching(/not recorded/) });
+    // The append lands after all: the first command is committed and its ack rides the update; the second, withdrawn,
+    // never reaches the rules.
+    release();
+    const c = await room.submit({ type: 'inc', by: 3 }, GM, 'r3');
+    expect(c.ok && c.value.seq).toBe(2);
+    expect(room.state).toEqual(counter(4));
+    const acks = got('c').flatMap((m) => (m.type === 'update' ? (m.acks ?? []).map((x) => x.ref) : []));
+    expect(acks).toEqual(['r1', 'r3']);
+    expect(clock.count).toBe(0);
   });
 });
 

@@ -23,7 +23,24 @@ export type Connection = { id: string; viewer: Viewer };
  * `port`: the room's transport (nothing is sent without one). `timerHost`: the room's clock, which stamps commands
  * and runs the game's timers (real time unless given).
  */
-export type RoomOptions = { id: string; game: AnyGame; store: Store; port?: RoomPort; snapshotEvery?: number; timerHost?: TimerHost };
+export type RoomOptions = {
+  id: string;
+  game: AnyGame;
+  store: Store;
+  port?: RoomPort;
+  snapshotEvery?: number;
+  timerHost?: TimerHost;
+  /** How long a command may wait for its answer (ms, ANSWER_WITHIN_MS unless given). */
+  answerWithinMs?: number;
+};
+
+/**
+ * How long a command waits for its answer before it is told STORE_UNAVAILABLE: each store call has its own deadline
+ * (db/outage.ts), but a turn of the queue may make several in a row (a catch-up, an append, one by one after a failed
+ * batch, a snapshot) and a command may queue behind another turn, so without a bound of its own a sender could wait
+ * for half a minute during an outage.
+ */
+export const ANSWER_WITHIN_MS = 10_000;
 
 /** A committed command, or one committed before under the same ref (answered again, not committed twice). */
 export type Committed = { seq: number; before: unknown; after: unknown } | { seq: number; retried: true };
@@ -57,6 +74,7 @@ export class Room {
   private readonly store: Store;
   private readonly port: RoomPort;
   private readonly snapshotEvery: number;
+  private readonly answerWithinMs: number;
   private readonly queue = new SerialQueue();
   private readonly groups: ViewerGroups;
   /** Submitted commands not yet taken by a batch, in arrival order. */
@@ -91,6 +109,7 @@ export class Room {
     this.store = opts.store;
     this.port = opts.port ?? nullPort;
     this.snapshotEvery = opts.snapshotEvery ?? 100;
+    this.answerWithinMs = opts.answerWithinMs ?? ANSWER_WITHIN_MS;
     this.clock = opts.timerHost ?? realTimerHost;
     this.groups = new ViewerGroups(opts.game);
     this.timers = new RoomTimers(this.clock, (timer) => this.fireTimer(timer));
@@ -215,7 +234,35 @@ export class Room {
     const parsed = this.game.parseCommand(raw);
     if (!parsed.ok) return Promise.resolve(parsed);
     return new Promise((resolve, reject) => {
-      this.waiting.push({ command: parsed.value, actor, ...(ref === undefined ? {} : { ref }), retry, resolve, reject });
+      let settled = false;
+      const settle = (): boolean => {
+        if (settled) return false;
+        settled = true;
+        this.clock.clear(timer);
+        return true;
+      };
+      const waiting: Waiting = {
+        command: parsed.value,
+        actor,
+        ...(ref === undefined ? {} : { ref }),
+        retry,
+        resolve: (result) => {
+          if (settle()) resolve(result);
+        },
+        reject: (error) => {
+          if (settle()) reject(error);
+        },
+      };
+      // Past the bound the sender is answered, and its command stays only where it already is: one not yet taken
+      // by a batch is withdrawn (never applied), one in flight may still land, and then its ack rides an update
+      // and a retry under its ref finds it in the log.
+      const timer = this.clock.set(this.answerWithinMs, () => {
+        const queued = this.waiting.indexOf(waiting);
+        if (queued >= 0) this.waiting.splice(queued, 1);
+        const detail = queued >= 0 ? 'not recorded: the database did not answer in time' : 'the database did not answer in time; it may yet be recorded: send it again under its ref';
+        waiting.resolve(err('STORE_UNAVAILABLE', undefined, detail));
+      });
+      this.waiting.push(waiting);
       // One queue turn per submit: a turn finds the commands queued before it already taken and does nothing.
       void this.run(() => this.runWaiting());
     });
