@@ -5,7 +5,7 @@ import type { GwSheet } from '@veiltable/protocol/games/grail-war';
 import { ARTIFACTS, browserStack, UI_TIMEOUT_MS, withPages } from './support/browser.ts';
 import { batchRevealed, gwRoom, gwView, masterSheet, register, servantSheet, slotsSeen } from './support/gw-table.ts';
 import { RecordingClient } from './support/recording-client.ts';
-import { auditFrames, plantText, type Plant, type ViewerKey } from './support/secret-audit.ts';
+import { auditFrames, plantBook, type ViewerKey } from './support/secret-audit.ts';
 import { commit } from './support/session.ts';
 
 // Issue 4, done when: two pairs of players fight a full Grail War battle in browsers under 001 and under 000 with
@@ -82,12 +82,7 @@ async function fight(version: Version): Promise<void> {
   const sideA: ViewerKey[] = ['gm', s1, s2];
   const sideB: ViewerKey[] = ['gm', s3, s4];
   const players4: ViewerKey[] = ['gm', s1, s2, s3, s4, ...watchers];
-  const plants: Plant[] = [];
-  const planted = (label: string, before: ViewerKey[]) => {
-    const text = plantText(label);
-    plants.push({ label, text, before });
-    return text;
-  };
+  const { plants, planted } = plantBook();
   const aliasA = planted('ALIAS-A', players4);
   const secretsA = { trueName: planted('TRUENAME-A', sideA), np: { id: planted('NPID-A', sideA), name: planted('NPNAME-A', sideA) }, bonus: planted('BONUS-A', sideA) };
   const secretsB = { trueName: planted('TRUENAME-B', sideB), np: { id: planted('NPID-B', sideB), name: planted('NPNAME-B', sideB) }, bonus: planted('BONUS-B', sideB) };

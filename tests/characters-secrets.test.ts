@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { testImage } from '../packages/server/src/testing/test-image.ts';
 import { uploadPortrait } from './support/portraits.ts';
-import { auditFrames, plantText, type Plant, type ViewerKey } from './support/secret-audit.ts';
+import { auditFrames, plantBook, type ViewerKey } from './support/secret-audit.ts';
 import { serverStack } from './support/server-stack.ts';
 import { allAt, commit } from './support/session.ts';
 import { tableRoom, tableSockets, viewersOf } from './support/table-room.ts';
@@ -17,12 +17,7 @@ describe('characters: secret faces in the frames', () => {
     const table = await tableRoom(stack, 'Masks', ['Aiko', 'Bruno', 'Chen'], { online: [0, 1, 2], spectator: true });
     const { room, seats: [s1, s2, s3], gm, players: [p1, p2], all: live } = table;
     const everyone: ViewerKey[] = ['gm', s1, s2, s3, 'spectator'];
-    const plants: Plant[] = [];
-    const planted = (label: string, before: ViewerKey[]) => {
-      const text = plantText(label);
-      plants.push({ label, text, before });
-      return text;
-    };
+    const { plants, planted } = plantBook();
 
     // Real uploads: the public portrait, and the true one that only s1 and the GM may learn the address of.
     const face = await uploadPortrait(stack.url, room.roomId, room.seats[0]!.token, await testImage('png', 300, 300, 1));

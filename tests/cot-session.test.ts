@@ -6,7 +6,7 @@ import { auditCot } from './support/cot-audit.ts';
 import { characterOf, cotCharacter, cotEvents, cotSetupFor, gmSettles, heartIn } from './support/cot-table.ts';
 import { createRoom } from './support/http-api.ts';
 import { RecordingClient } from './support/recording-client.ts';
-import { auditFrames, plantText, type Plant, type ViewerKey } from './support/secret-audit.ts';
+import { auditFrames, plantBook, type ViewerKey } from './support/secret-audit.ts';
 import { serverStack } from './support/server-stack.ts';
 import { viewerExports } from './support/viewer-exports.ts';
 import { allAt, commit } from './support/session.ts';
@@ -39,12 +39,7 @@ describe('Call of <T> online', () => {
     expect(spec.currentCot().phase.kind).toBe('setup');
 
     const everyone: ViewerKey[] = ['gm', ...seats, 'spectator'];
-    const plants: Plant[] = [];
-    const planted = (label: string, before: ViewerKey[]) => {
-      const text = plantText(label);
-      plants.push({ label, text, before });
-      return text;
-    };
+    const { plants, planted } = plantBook();
 
     // Free text the game allows: names are public (the control), skill names are on private sheets here.
     const characters = seats.map((seat, i) =>

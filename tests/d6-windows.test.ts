@@ -3,7 +3,7 @@ import type { D6View } from '@veiltable/protocol/games/dungeon-2d6';
 import { attackTarget, d6Attacks, d6ViewAt, newestCheck, sawWindowClosed } from './support/d6-table.ts';
 import { createRoom } from './support/http-api.ts';
 import { RecordingClient, type GameCommandInput } from './support/recording-client.ts';
-import { auditFrames, plantText, type Plant, type ViewerKey } from './support/secret-audit.ts';
+import { auditFrames, plantBook, type ViewerKey } from './support/secret-audit.ts';
 import { serverStack } from './support/server-stack.ts';
 import { viewerExports } from './support/viewer-exports.ts';
 import { allAt, commit } from './support/session.ts';
@@ -44,12 +44,7 @@ describe('dungeon-2d6 reaction windows online', () => {
     expect(gm.currentD6().seats.map((s) => s.name)).toEqual(['Aki', 'Bea']);
 
     const everyone: ViewerKey[] = ['gm', s1, s2, 'spectator'];
-    const plants: Plant[] = [];
-    const planted = (label: string, before: ViewerKey[]) => {
-      const text = plantText(label);
-      plants.push({ label, text, before });
-      return text;
-    };
+    const { plants, planted } = plantBook();
     const run = (client: RecordingClient, command: GameCommandInput) => commit(client, command);
 
     // The scene. A zone name is public: the control that the recording works at all.

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { testImage } from '../packages/server/src/testing/test-image.ts';
 import { uploadPortrait } from './support/portraits.ts';
-import { auditFrames, plantText, type Plant, type ViewerKey } from './support/secret-audit.ts';
+import { auditFrames, plantBook, type ViewerKey } from './support/secret-audit.ts';
 import { serverStack } from './support/server-stack.ts';
 import { allAt, commit } from './support/session.ts';
 import { tableRoom } from './support/table-room.ts';
@@ -19,12 +19,7 @@ describe('export per viewer', () => {
     const table = await tableRoom(stack, 'Export night', ['Aiko', 'Bruno', 'Chen'], { online: [0, 1, 2], spectator: true });
     const { room, seats: [s1, s2, s3], gm, players: [p1, p2, p3], all: live } = table;
     const everyone: ViewerKey[] = ['gm', s1, s2, s3, 'spectator'];
-    const plants: Plant[] = [];
-    const planted = (label: string, before: ViewerKey[]) => {
-      const text = plantText(label);
-      plants.push({ label, text, before });
-      return text;
-    };
+    const { plants, planted } = plantBook();
 
     const trueFace = await uploadPortrait(stack.url, room.roomId, room.seats[0]!.token, await testImage('png', 200, 200, 4));
     plants.push({ label: 'PORTRAIT-S1-SECRET', text: trueFace, before: ['gm', s1] });

@@ -5,7 +5,7 @@ import type { GwSheet, GwView } from '@veiltable/protocol/games/grail-war';
 import { batchCommitmentsSeen, batchRevealed, register, slotsSeen } from './support/gw-table.ts';
 import { createRoom } from './support/http-api.ts';
 import { RecordingClient, type GameCommandInput } from './support/recording-client.ts';
-import { auditFrames, plantText, type Plant, type ViewerKey } from './support/secret-audit.ts';
+import { auditFrames, plantBook, type ViewerKey } from './support/secret-audit.ts';
 import { serverStack } from './support/server-stack.ts';
 import { viewerExports } from './support/viewer-exports.ts';
 import { allAt, commit } from './support/session.ts';
@@ -70,12 +70,7 @@ async function fight(version: '001' | '000'): Promise<void> {
 
   const sideA: ViewerKey[] = ['gm', s1, s2];
   const sideB: ViewerKey[] = ['gm', s3, s4];
-  const plants: Plant[] = [];
-  const planted = (label: string, before: ViewerKey[]) => {
-    const text = plantText(label);
-    plants.push({ label, text, before });
-    return text;
-  };
+  const { plants, planted } = plantBook();
   // Under 000 spectators follow reveals (battlesAfterReveal); under 001 they see only what is public.
   const options = { ...defaultGrailWarOptions(version), spectatorVisibility: version === '000' ? 'battlesAfterReveal' : 'public' } as const;
   await commit(gm, { type: 'options.set', options });

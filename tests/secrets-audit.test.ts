@@ -2,7 +2,7 @@ import postgres from 'postgres';
 import { rngCommitment } from '@veiltable/engine';
 import { describe, expect, test } from 'vitest';
 import type { RecordingClient } from './support/recording-client.ts';
-import { auditFrames, plantText, type Plant, type ViewerKey } from './support/secret-audit.ts';
+import { auditFrames, plantBook, plantText, type Plant, type ViewerKey } from './support/secret-audit.ts';
 import { serverStack } from './support/server-stack.ts';
 import { allAt, commit, commitmentsSeen, declIn, newestDecl, revealSeqOf, verifyRevealed } from './support/session.ts';
 import { tableRoom, tableSockets, viewersOf } from './support/table-room.ts';
@@ -33,12 +33,7 @@ describe('secrets audit', () => {
     expect(spec.viewer).toEqual({ role: 'spectator' });
 
     const everyone: ViewerKey[] = ['gm', s1, s2, s3, 'spectator'];
-    const plants: Plant[] = [];
-    const planted = (label: string, before: ViewerKey[]) => {
-      const text = plantText(label);
-      plants.push({ label, text, before });
-      return text;
-    };
+    const { plants, planted } = plantBook();
 
     // The room's RNG seed reaches nobody before the open edition: it would let anyone compute every die, shuffle and
     // salt to come. The commitment to it reaches everyone, in every welcome.

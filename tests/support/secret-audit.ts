@@ -22,6 +22,19 @@ export function plantText(label: string): string {
   return `PLANT-${label}-${randomBytes(8).toString('hex')}`;
 }
 
+/** The plants of one session, and how a test plants the next: `planted(label, before)` returns its text. */
+export function plantBook(): { plants: Plant[]; planted(label: string, before: readonly ViewerKey[]): string } {
+  const plants: Plant[] = [];
+  return {
+    plants,
+    planted(label, before) {
+      const text = plantText(label);
+      plants.push({ label, text, before });
+      return text;
+    },
+  };
+}
+
 export type AuditReport = { leaks: string[]; missing: string[] };
 
 /** What the audit reads of a receiver: a socket's frames, or a page's (see page-traffic.ts). */
