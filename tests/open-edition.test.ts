@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,6 +5,7 @@ import { changeAnswer, changeDie, changeSalt, tampered } from '@veiltable/engine
 import type { RecordEntry, SessionRecord } from '@veiltable/protocol';
 import { sessionRecord } from '@veiltable/protocol';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { SPAWN_TIMEOUT, vtVerify, type VerifyRun } from '../packages/server/src/testing/vt-verify.ts';
 import { createRoom } from './support/http-api.ts';
 import { RecordingClient } from './support/recording-client.ts';
 import { serverStack } from './support/server-stack.ts';
@@ -16,9 +16,6 @@ import { allAt, commit } from './support/session.ts';
 // over HTTP by a player, then the CLI on the file and on a copy with one die, one salt or one answer changed.
 
 const stack = serverStack({ database: 'postgres' });
-const ROOT = new URL('../', import.meta.url).pathname;
-/** Each spawn starts a Node; the shared test machine may be slow to. */
-const SPAWN_TIMEOUT = 60_000;
 
 let dir: string;
 let file: string;
@@ -59,17 +56,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
-function verify(path: string): Promise<{ code: number | null; out: string; err: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(join(ROOT, 'vt'), ['verify', path], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, out, err }));
-  });
-}
+const verify = (path: string): Promise<VerifyRun> => vtVerify(dir, [path]);
 
 describe('./vt verify on the open edition', () => {
   test('the downloaded file verifies: exit 0, every entry up to the release', { timeout: SPAWN_TIMEOUT }, async () => {

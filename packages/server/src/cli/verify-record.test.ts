@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,11 +6,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { memoryStore } from '../db/memory-store.ts';
 import { roomRecord } from '../rooms/room-record.ts';
 import { playedRoom, SEQ } from '../testing/recorded-session.ts';
+import { SPAWN_TIMEOUT, vtVerify, type VerifyRun } from '../testing/vt-verify.ts';
 
-/** The repository root, where `./vt` is. */
-const ROOT = new URL('../../../../', import.meta.url).pathname;
-/** Each spawn starts a Node; the shared test machine may be slow to. */
-const SPAWN_TIMEOUT = 60_000;
 
 let dir: string;
 let record: SessionRecord;
@@ -26,21 +22,13 @@ beforeAll(async () => {
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
 /** Runs `./vt verify` on a file holding `content` (JSON unless a string), from the temp dir, by a relative path. */
-async function verify(name: string, content: unknown): Promise<{ code: number | null; out: string; err: string }> {
+async function verify(name: string, content: unknown): Promise<VerifyRun> {
   await writeFile(join(dir, name), typeof content === 'string' ? content : JSON.stringify(content));
   return run([name]);
 }
 
-function run(args: string[]): Promise<{ code: number | null; out: string; err: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(join(ROOT, 'vt'), ['verify', ...args], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, out, err }));
-  });
+function run(args: string[]): Promise<VerifyRun> {
+  return vtVerify(dir, args);
 }
 
 /** A copy of the record with one entry's logged events edited. */
