@@ -9,6 +9,7 @@ import { RecordingClient } from './support/recording-client.ts';
 import { auditFrames, plantBook, type ViewerKey } from './support/secret-audit.ts';
 import { serverStack } from './support/server-stack.ts';
 import { viewerExports } from './support/viewer-exports.ts';
+import { releaseAndVerify } from './support/open-edition.ts';
 import { allAt, commit } from './support/session.ts';
 
 // Issue 3 through the real server and Postgres: a GM, three players and a spectator play two full cycles of
@@ -193,5 +194,7 @@ describe('Call of <T> online', () => {
       expect(c.invalid, `${c.label} got messages outside the protocol`).toEqual([]);
       expect(c.seqGaps, `${c.label} got updates out of order`).toEqual([]);
     }
+    // The session ends with the open edition, which verifies from its seed.
+    await releaseAndVerify(url, room, gm, players[0], [gm, ...players, spec]);
   });
 });

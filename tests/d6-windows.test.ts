@@ -6,6 +6,7 @@ import { RecordingClient, type GameCommandInput } from './support/recording-clie
 import { auditFrames, plantBook, type ViewerKey } from './support/secret-audit.ts';
 import { serverStack } from './support/server-stack.ts';
 import { viewerExports } from './support/viewer-exports.ts';
+import { releaseAndVerify } from './support/open-edition.ts';
 import { allAt, commit } from './support/session.ts';
 
 // Issue 5 through the real server and Postgres: reaction windows close on their rule events and late declarations
@@ -149,6 +150,8 @@ describe('dungeon-2d6 reaction windows online', () => {
       expect(c.invalid, `${c.label} got messages outside the protocol`).toEqual([]);
       expect(c.seqGaps, `${c.label} got updates out of order`).toEqual([]);
     }
+    // The session ends with the open edition, which verifies from its seed.
+    await releaseAndVerify(url, room, gm, p1, [gm, p1, p2, spec]);
   });
 });
 

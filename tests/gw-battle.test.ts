@@ -8,6 +8,7 @@ import { RecordingClient, type GameCommandInput } from './support/recording-clie
 import { auditFrames, plantBook, type ViewerKey } from './support/secret-audit.ts';
 import { serverStack } from './support/server-stack.ts';
 import { viewerExports } from './support/viewer-exports.ts';
+import { releaseAndVerify } from './support/open-edition.ts';
 import { allAt, commit } from './support/session.ts';
 
 // Issue 4 through the real server and Postgres: two masters and two servants fight a Grail War battle under the 001
@@ -176,6 +177,8 @@ async function fight(version: '001' | '000'): Promise<void> {
     expect(c.invalid, `${c.label} got messages outside the protocol`).toEqual([]);
     expect(c.seqGaps, `${c.label} got updates out of order`).toEqual([]);
   }
+  // The session ends with the open edition, which verifies from its seed.
+  await releaseAndVerify(url, room, gm, ma, [gm, sa, ma, sb, mb, spec]);
 }
 
 describe('Grail War battle online', () => {
