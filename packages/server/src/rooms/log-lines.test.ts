@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Viewer } from '@veiltable/protocol';
 import { memoryStore } from '../db/memory-store.ts';
-import type { LogEntry } from '../db/store.ts';
+import type { LogEntry, Store } from '../db/store.ts';
 import { linesFor, readLinesBefore } from './log-lines.ts';
 
 const GM: Viewer = { role: 'gm' };
@@ -30,17 +30,20 @@ describe('linesFor', () => {
   });
 });
 
+/** The store's own backwards read of room r. */
+const readOf = (store: Store) => (before: number, limit: number) => store.readLogBefore('r', before, limit);
+
 describe('readLinesBefore', () => {
   test('skips entries a viewer reads nothing of, across scan chunks, and says whether older lines remain', async () => {
     const store = memoryStore();
     await store.createRoom({ id: 'r', game: 'g', title: 't', createdAt: at }, {});
     // 450 entries: every 50th is public, the rest only the GM reads.
     await store.appendBatch('r', Array.from({ length: 450 }, (_, k) => entry(k + 1, [(k + 1) % 50 === 0 ? toAll(k + 1) : toGm(k + 1)])));
-    const page = await readLinesBefore(store, 'r', S1, 451, 5);
+    const page = await readLinesBefore(readOf(store), S1, 451, 5);
     expect(page.lines.map((l) => l.seq)).toEqual([250, 300, 350, 400, 450]);
     expect(page.more).toBe(true);
-    const rest = await readLinesBefore(store, 'r', S1, page.lines[0]!.seq, 5);
+    const rest = await readLinesBefore(readOf(store), S1, page.lines[0]!.seq, 5);
     expect({ seqs: rest.lines.map((l) => l.seq), more: rest.more }).toEqual({ seqs: [50, 100, 150, 200], more: false });
-    expect((await readLinesBefore(store, 'r', GM, 451, 200)).lines).toHaveLength(200);
+    expect((await readLinesBefore(readOf(store), GM, 451, 200)).lines).toHaveLength(200);
   });
 });

@@ -1,7 +1,7 @@
 import type { GameEvent } from '@veiltable/engine';
 import { viewEvent } from '@veiltable/engine';
 import type { LogLine, Viewer } from '@veiltable/protocol';
-import type { LogEntry, Store } from '../db/store.ts';
+import type { LogEntry } from '../db/store.ts';
 
 /** Lines a welcome carries: the newest page of the viewer's timeline. */
 export const WELCOME_LINES = 100;
@@ -35,17 +35,20 @@ export function linesFor(entries: readonly LogEntry[], viewer: Viewer): LogLine[
   return lines;
 }
 
+/** Reads a room's log backwards like Store.readLogBefore: the newest `limit` entries before `before`, oldest first. */
+export type ReadBefore = (before: number, limit: number) => Promise<LogEntry[]>;
+
 /**
  * The viewer's lines of the entries before seq `before`, newest page, oldest first: whole entries until at least
  * `limit` lines (an entry's lines are never split, so a page may hold a few more). `more`: the viewer reads lines
  * of older entries still.
  */
-export async function readLinesBefore(store: Store, roomId: string, viewer: Viewer, before: number, limit: number): Promise<{ lines: LogLine[]; more: boolean }> {
+export async function readLinesBefore(read: ReadBefore, viewer: Viewer, before: number, limit: number): Promise<{ lines: LogLine[]; more: boolean }> {
   const pages: LogLine[][] = [];
   let count = 0;
   let cursor = before;
   for (;;) {
-    const chunk = await store.readLogBefore(roomId, cursor, SCAN_CHUNK);
+    const chunk = await read(cursor, SCAN_CHUNK);
     for (let k = chunk.length - 1; k >= 0; k--) {
       const lines = linesFor([chunk[k]!], viewer);
       if (lines.length === 0) continue;

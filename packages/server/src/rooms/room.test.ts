@@ -342,6 +342,24 @@ describe('Room connections', () => {
     expect(seqsOf(got('good'))).toEqual([1]);
   });
 
+  test('welcomes after a reload read their lines from the entries the load kept, not from the store', async () => {
+    const { room, store } = await makeRoom();
+    // Up and down, under the counter's cap.
+    for (let i = 0; i < 30; i++) await room.submit({ type: 'inc', by: i % 2 === 0 ? 1 : -1 }, GM);
+    await room.close();
+    let reads = 0;
+    const counting: Store = { ...store, readLogBefore: (...args) => (reads++, store.readLogBefore(...args)) };
+    const reloaded = new Room({ id: 'room1', game: counterGame, store: counting, port });
+    await reloaded.load();
+    const afterLoad = reads;
+    for (const id of ['a', 'b', 'c']) await reloaded.attach(conn(id, GM));
+    await reloaded.submit({ type: 'inc', by: 1 }, GM);
+    await reloaded.attach(conn('d', GM));
+    expect(reads - afterLoad).toBe(0);
+    const welcome = got('d').find((m) => m.type === 'welcome');
+    expect(welcome?.type === 'welcome' && welcome.lines.map((l) => l.seq)).toEqual(Array.from({ length: 31 }, (_, i) => i + 1));
+  });
+
   test('an outage while catching up answers attach with StoreUnavailable', async () => {
     const inner = memoryStore();
     let broken = false;

@@ -8,6 +8,7 @@ import type { Queued, SubmitResult } from './group-commit.ts';
 import { failedAnswers, MAX_BATCH, planBatch } from './group-commit.ts';
 import { DELAYED_GROUP, DelayedFeed } from './delayed-feed.ts';
 import { inEnvelopes, readLinesBefore, WELCOME_LINES } from './log-lines.ts';
+import { RecentEntries } from './recent-entries.ts';
 import type { RoomPort } from './room-port.ts';
 import { nullPort } from './room-port.ts';
 import type { TimerHost } from './room-timers.ts';
@@ -77,6 +78,8 @@ export class Room {
   private readonly answerWithinMs: number;
   private readonly queue = new SerialQueue();
   private readonly groups: ViewerGroups;
+  /** The newest entries of the log, which welcomes read their lines from. */
+  private readonly recent: RecentEntries;
   /** Submitted commands not yet taken by a batch, in arrival order. */
   private readonly waiting: Waiting[] = [];
   /** The game's clocks (reaction-window timeouts); their commands go through the queue like any other, as the GM. */
@@ -112,6 +115,7 @@ export class Room {
     this.answerWithinMs = opts.answerWithinMs ?? ANSWER_WITHIN_MS;
     this.clock = opts.timerHost ?? realTimerHost;
     this.groups = new ViewerGroups(opts.game);
+    this.recent = new RecentEntries(opts.store, opts.id);
     this.timers = new RoomTimers(this.clock, (timer) => this.fireTimer(timer));
     this.idleSince = this.clock.now();
   }
@@ -190,6 +194,7 @@ export class Room {
       this.liveSeq = snapshot.seq;
       this.snapshotSeq = snapshot.seq;
       await this.catchUpFromStore(false);
+      await this.recent.fill(this.liveSeq);
       this.loaded = true;
       // What the upgrade filled in (deadlines counted from now) is stored, so the next load does not count again.
       if (state !== snapshot.state) await this.saveSnapshot();
@@ -378,7 +383,7 @@ export class Room {
     if (this.stale) await this.catchUpFromStore(true);
     if (conn.viewer.role === 'spectator' && this.spectatorDelayMs > 0) return this.attachDelayed(conn);
     // On the queue, so no commit slips between the page read and the join: the updates after it carry the rest.
-    const page = await readLinesBefore(this.store, this.id, conn.viewer, this.liveSeq + 1, WELCOME_LINES);
+    const page = await readLinesBefore(this.recent.readBefore, conn.viewer, this.liveSeq + 1, WELCOME_LINES);
     this.groups.leave(conn.id);
     const joined = this.groups.join(conn.id, conn.viewer, this.liveState, this.liveSeq);
     this.idleSince = null;
@@ -399,7 +404,7 @@ export class Room {
     feed.leave(conn.id);
     const joined = feed.join(conn.id);
     this.idleSince = null;
-    const page = await readLinesBefore(this.store, this.id, conn.viewer, joined.seq + 1, WELCOME_LINES);
+    const page = await readLinesBefore(this.recent.readBefore, conn.viewer, joined.seq + 1, WELCOME_LINES);
     // Detached while the page was read: it gets nothing.
     if (!feed.has(conn.id)) return;
     this.port.toConnection(conn.id, this.welcome(conn.viewer, joined.seq, joined.view, page), DELAYED_GROUP);
@@ -436,7 +441,7 @@ export class Room {
    */
   logPage(viewer: Viewer, before: number, limit: number): Promise<{ lines: LogLine[]; more: boolean }> {
     this.assertLoaded();
-    return readLinesBefore(this.store, this.id, viewer, Math.min(before, this.seqFor(viewer) + 1), limit);
+    return readLinesBefore(this.recent.readBefore, viewer, Math.min(before, this.seqFor(viewer) + 1), limit);
   }
 
   private welcome(viewer: Viewer, seq: number, view: unknown, page: { lines: LogLine[]; more: boolean }): ServerMessage {
@@ -555,6 +560,7 @@ export class Room {
     this.liveState = state;
     this.liveSeq = last.seq;
     this.syncTimers();
+    this.recent.add(entries);
     this.feed?.committed(entries);
     const acks = new Map<string, { ref: string; seq: number }[]>();
     for (const entry of entries) {
