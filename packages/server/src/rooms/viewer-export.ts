@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { AnyGame } from '@veiltable/engine';
 import type { ExportHead, ExportQuery, ExportViewStep, LogLine, Viewer } from '@veiltable/protocol';
 import { diffJson, EXPORT_FORMAT } from '@veiltable/protocol';
@@ -8,6 +9,12 @@ import { recordEntries, recordHead } from './room-record.ts';
 
 /** Characters of JSON gathered before a piece of the export is handed to the response. */
 const PIECE = 64 * 1024;
+
+/**
+ * Entries replayed between turns of the event loop. A replay is all CPU, and an embedded store (PGlite) answers its
+ * reads without one: without these turns a long export would hold up every other room, and its own socket, to the end.
+ */
+const REPLAY_TURN = 64;
 
 /** The head of one viewer's export of the room as it stands now, or undefined when no such room exists. */
 export async function exportHead(store: Store, roomId: string, viewer: Viewer, query: Omit<ExportQuery, 'as'>, now: Date): Promise<ExportHead | undefined> {
@@ -49,6 +56,7 @@ export async function* exportViews(store: Store, game: AnyGame, roomId: string, 
   for await (const entry of recordEntries(store, roomId, chunk)) {
     if (entry.seq > lastSeq) return;
     if (entry.seq !== seq + 1) throw new Error(`room ${roomId}: log gap before seq ${entry.seq}`);
+    if (entry.seq % REPLAY_TURN === 0) await nextTurn();
     state = replayEntry(game, roomId, state, entry);
     seq = entry.seq;
     const next = game.view(state, viewer);
