@@ -11,13 +11,13 @@ import type { AnyGame } from '../kernel/game.ts';
 const SEED = '7'.repeat(64);
 /** Sets the fields a game's phase is read from, on a copy of a fresh table. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Change = (s) => void;
+type Change = (s: any) => void;
 const at = (game: AnyGame, change: Change): string => {
   const state = structuredClone(game.setup(SEED));
   change(state);
   return game.phaseKey!(state);
 };
-const battle = (phase: string, batch: number, id = 1): Change => (s) => {
+const battle = (phase: string, batch: number, id = 1): Change => (s: { battle: unknown }) => {
   s.battle = { id, phase, batch };
 };
 
@@ -41,7 +41,7 @@ describe('phase keys (issue 14 item 6: "one phase behind")', () => {
     expect(freeTable.phaseKey).toBeUndefined();
   });
 
-  test.each([callOfT, grailWar, dungeon2d6])('$id: a fresh table has a key, the same for the same state', (game) => {
+  test.each<AnyGame>([callOfT, grailWar, dungeon2d6])('$id: a fresh table has a key, the same for the same state', (game) => {
     const state = game.setup(SEED);
     expect(typeof game.phaseKey!(state)).toBe('string');
     expect(game.phaseKey!(structuredClone(state))).toBe(game.phaseKey!(state));
