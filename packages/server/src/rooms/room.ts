@@ -374,7 +374,7 @@ export class Room {
    * when the store has no such room.
    */
   setSpectatorDelay(delay: SpectatorDelaySetting): Promise<boolean> {
-    if (delay === 'phase' && !this.phased) throw new Error(`room ${this.id}: ${this.game.id} declares no phases`);
+    if (delay === 'phase' && !this.phased) return Promise.reject(new Error(`room ${this.id}: ${this.game.id} declares no phases`));
     return this.run(async () => {
       this.assertLoaded();
       if (!(await this.store.setSpectatorDelay(this.id, delay))) return false;
