@@ -83,4 +83,41 @@ describe('browser · stream layout of a delayed spectator', () => {
       for (const page of pages) await page.close();
     }
   });
+
+  test('on a phone the GM of a Call of <T> room puts spectators one phase behind; their page says so in words', async () => {
+    const browser = stack.browser;
+    const errors: string[] = [];
+    const room = await createRoom(stack.url, '배신 탐사', ['Aiko'], 'call-of-t');
+    const gm = await browser.newPage({ viewport: { width: 390, height: 844 }, locale: 'ko-KR' });
+    gm.on('pageerror', (e) => errors.push(e.message));
+    const pages: Page[] = [gm];
+    try {
+      await gm.goto(`${stack.url}/r/${room.roomId}#t=${room.gmToken}`);
+      await waitOnline(gm);
+      const control = gm.getByTestId('spectator-delay');
+      await control.scrollIntoViewIfNeeded();
+      await gm.getByTestId('spectator-delay-mode-phase').check();
+      // One phase behind takes no number: the seconds field goes away.
+      expect(await gm.getByTestId('spectator-delay-input').count()).toBe(0);
+      await gm.getByTestId('spectator-delay-save').click();
+      await expect.poll(() => gm.getByTestId('spectator-delay-now').textContent(), { timeout: UI_TIMEOUT_MS }).toContain('이전 페이즈가 끝난 시점');
+      const box = await control.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+      expect(await gm.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await gm.screenshot({ path: join(ARTIFACTS, 'stream-phase-delay-gm-390.png') });
+
+      const spectator = await browser.newPage({ viewport: { width: 390, height: 844 }, locale: 'ko-KR' });
+      spectator.on('pageerror', (e) => errors.push(e.message));
+      pages.push(spectator);
+      await spectator.goto(`${stack.url}/r/${room.roomId}#t=${room.spectatorToken}`);
+      await spectator.getByTestId('spectator-delay-badge').waitFor({ timeout: UI_TIMEOUT_MS });
+      expect((await spectator.getByTestId('spectator-delay-badge').textContent())?.trim()).toBe('한 페이즈 지연');
+      expect(errors).toEqual([]);
+    } catch (e) {
+      for (const [i, page] of pages.entries()) await page.screenshot({ path: join(ARTIFACTS, `stream-phase-failure-${i + 1}.png`), fullPage: true }).catch(() => {});
+      throw e;
+    } finally {
+      for (const page of pages) await page.close();
+    }
+  });
 });

@@ -31,14 +31,15 @@ export async function addSeat(baseUrl: string, room: CreateRoomResponse, name: s
   return seatLinkResponse.parse(await postJson(`${baseUrl}/api/rooms/${room.roomId}/seats`, { name }, room.gmToken));
 }
 
-/** Sets the room's spectator delay as its GM does (ms, 0 for live); the delay the server put in force. */
-export async function setSpectatorDelay(baseUrl: string, room: CreateRoomResponse, ms: number): Promise<number> {
+/** Sets the room's spectator delay as its GM does (ms, 0 for live, or one phase); the delay the server put in force. */
+export async function setSpectatorDelay(baseUrl: string, room: CreateRoomResponse, delay: number | 'phase'): Promise<number | 'phase'> {
   const res = await fetch(`${baseUrl}/api/rooms/${room.roomId}/spectator-delay`, {
     method: 'PUT',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${room.gmToken}` },
-    body: JSON.stringify({ ms }),
+    body: JSON.stringify(delay === 'phase' ? { mode: 'phase' } : { ms: delay }),
   });
   const text = await res.text();
   if (!res.ok) throw new Error(`PUT spectator-delay → ${res.status}: ${text}`);
-  return spectatorDelayResponse.parse(JSON.parse(text)).ms;
+  const now = spectatorDelayResponse.parse(JSON.parse(text));
+  return now.mode === 'phase' ? 'phase' : now.ms;
 }

@@ -40,13 +40,24 @@ export const roomLinksResponse = z.object({
 });
 export type RoomLinksResponse = z.infer<typeof roomLinksResponse>;
 
+/** How spectators trail the live table: live, a fixed time behind, or one of the game's phases behind. */
+export const spectatorDelayMode = z.enum(['off', 'seconds', 'phase']);
+export type SpectatorDelayMode = z.infer<typeof spectatorDelayMode>;
+
 /**
- * PUT /api/rooms/:roomId/spectator-delay (GM bearer token): how far behind the live table spectators are shown, in
- * ms (0: live); answered with the delay now in force.
+ * PUT /api/rooms/:roomId/spectator-delay (GM bearer token): `{ ms }` puts spectators that far behind (0: live), as
+ * before modes existed; `{ mode: 'phase' }` one phase behind (refused with NO_PHASES where the game has none).
+ * The two are exclusive: a stream trails by a time or by a phase, never by both.
  */
-export const spectatorDelayRequest = z.object({ ms: z.number().int().min(0).max(MAX_SPECTATOR_DELAY) });
-export const spectatorDelayResponse = spectatorDelayRequest;
-export type SpectatorDelay = z.infer<typeof spectatorDelayRequest>;
+export const spectatorDelayRequest = z.union([
+  z.strictObject({ ms: z.number().int().min(0).max(MAX_SPECTATOR_DELAY) }),
+  z.strictObject({ mode: z.literal('phase') }),
+]);
+export type SpectatorDelayRequest = z.infer<typeof spectatorDelayRequest>;
+
+/** The delay now in force: `ms` is positive exactly when the mode is `seconds`. */
+export const spectatorDelayResponse = z.object({ mode: spectatorDelayMode, ms: z.number().int().min(0).max(MAX_SPECTATOR_DELAY) });
+export type SpectatorDelay = z.infer<typeof spectatorDelayResponse>;
 
 export const httpError = z.object({ error: z.string(), message: z.string() });
 

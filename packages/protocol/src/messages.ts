@@ -36,14 +36,17 @@ export type ClientMessage = z.infer<typeof clientMessage>;
 
 /**
  * `rng`: the commitment to the room's RNG seed (record.ts), the same for every viewer from the room's creation on.
- * `spectatorDelay`: while the GM has it on, how far behind the live table spectators are shown (ms).
+ * `spectatorDelay`: while the GM has it on, how far behind the live table spectators are shown: a time (ms), or
+ * `'phase'`, one of the game's phases behind (the table as it stood when the previous phase ended).
+ * `phased`: the room's game declares phases, so the GM may put spectators one phase behind.
  */
 export const roomInfo = z.object({
   id: z.string(),
   game: z.string(),
   title: z.string(),
   rng: rngCommitment,
-  spectatorDelay: z.number().int().positive().optional(),
+  spectatorDelay: z.union([z.number().int().positive(), z.literal('phase')]).optional(),
+  phased: z.literal(true).optional(),
 });
 
 /**

@@ -1,4 +1,4 @@
-import type { RoomLinksResponse, SeatLinkResponse, SpectatorDelay } from '@veiltable/protocol';
+import type { RoomLinksResponse, SeatLinkResponse, SpectatorDelay, SpectatorDelayRequest } from '@veiltable/protocol';
 import { get, post, put, type ApiResult } from '../shell/http.ts';
 
 const room = (roomId: string) => `/api/rooms/${encodeURIComponent(roomId)}`;
@@ -23,7 +23,7 @@ export function reissueSpectator(roomId: string, gmToken: string): Promise<ApiRe
   return post(`${room(roomId)}/spectator/reissue`, {}, gmToken);
 }
 
-/** How far behind the live table spectators are shown (ms, 0: live); the answer is the delay now in force. */
-export function setSpectatorDelay(roomId: string, gmToken: string, ms: number): Promise<ApiResult<SpectatorDelay>> {
-  return put(`${room(roomId)}/spectator-delay`, { ms }, gmToken);
+/** How far behind the live table spectators are shown (`{ ms }`, 0: live, or one phase); the answer is the delay now in force. */
+export function setSpectatorDelay(roomId: string, gmToken: string, delay: SpectatorDelayRequest): Promise<ApiResult<SpectatorDelay>> {
+  return put(`${room(roomId)}/spectator-delay`, delay, gmToken);
 }

@@ -25,8 +25,10 @@ export interface Room<View = unknown, Command = unknown> {
   readonly notice: string | null;
   /** The server's clock as this device estimates it: deadlines count down on it. */
   readonly clock: Clock;
-  /** How far behind the live table spectators are shown (ms), as the room's last welcome said; 0 when live. */
-  readonly spectatorDelay: number;
+  /** How far behind the live table spectators are shown (ms, or one phase), as the room's last welcome said; 0 when live. */
+  readonly spectatorDelay: number | 'phase';
+  /** The room's game declares phases, so spectators may be put one phase behind. */
+  readonly phased: boolean;
   /** This page's link token: the GM's tools present it to the HTTP API. */
   readonly token: string;
   readonly send: Send<Command>;

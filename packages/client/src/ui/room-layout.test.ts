@@ -18,6 +18,7 @@ const room = (over: Partial<Room> = {}): Room => ({
   clock: { now: () => 0 },
   token: 'tok_abcdefghijklmnopqrstuvwxyz',
   spectatorDelay: 0,
+  phased: false,
   send: async () => ({ ok: true, seq: 1 }),
   timeline: new Timeline(() => null),
   ledger: { verdictOf: () => undefined, forged: [], witnessedSeals: [] },

@@ -67,6 +67,7 @@ export interface GameDefinition<S extends BaseState, C extends { type: string },
   phases?: PhaseTable<S>;
   timers?(state: S): GameTimer<C>[];
   upgrade?(state: unknown, at: number): S;
+  phaseKey?(state: S): string;
 }
 
 /**
@@ -111,6 +112,7 @@ export function defineGame<S extends BaseState, C extends { type: string }, V>(d
     // A released room keeps no timers: they would only submit commands it refuses (REL-03).
     timers: (state) => (state.released || !def.timers ? [] : def.timers(state)),
     upgrade: def.upgrade ?? ((state) => state as S),
+    ...(def.phaseKey ? { phaseKey: def.phaseKey } : {}),
   };
   runs.set(game, run as Run<unknown, { type: string }>);
   return game;

@@ -48,6 +48,12 @@ export interface Game<S = unknown, C = unknown, V = unknown> {
    * the time the room loads it (ms since the epoch), from which deadlines the old state never stored are counted.
    */
   upgrade(state: unknown, at: number): S;
+  /**
+   * The phase the table is in, as this game counts them (a cycle's phase, a battle's batch …): equal keys, same
+   * phase. Pure, so a replay of the log finds the same boundaries; a spectator delay "one phase behind" shows the
+   * table as it stood when the previous phase ended. Absent: the game has no phases to be behind by.
+   */
+  phaseKey?(state: S): string;
 }
 
 /** A game with its types erased, as the server's room holds it. */

@@ -65,10 +65,11 @@ export function memoryStore(): Store {
       if (fit.length === 0) return undefined;
       return copy(fit.reduce((a, b) => (b.seq > a.seq ? b : a)));
     },
-    async setSpectatorDelay(roomId, ms) {
+    async setSpectatorDelay(roomId, delay) {
       const r = rooms.get(roomId);
       if (!r) return false;
-      r.record.spectatorDelayMs = ms;
+      if (delay === 0) delete r.record.spectatorDelay;
+      else r.record.spectatorDelay = delay;
       return true;
     },
     async putToken(token) {

@@ -18,6 +18,8 @@ export interface RoomsTable {
   created_at: Timestamp;
   /** How far behind the live table spectators are shown (ms, 0: live); migration 0005. */
   spectator_delay_ms: ColumnType<number, number | undefined, number>;
+  /** Spectators are one phase behind instead (then `spectator_delay_ms` is 0); migration 0006. */
+  spectator_delay_phase: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 /** The append-only command log; (room_id, seq) is the optimistic-concurrency key. */

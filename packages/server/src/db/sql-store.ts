@@ -108,7 +108,9 @@ export function sqlStore(db: Kysely<Database>): Store {
 
     async getRoom(id) {
       const r = await db.selectFrom('rooms').selectAll().where('id', '=', id).executeTakeFirst();
-      return r && { id: r.id, game: r.game, title: r.title, createdAt: iso(r.created_at), ...(r.spectator_delay_ms > 0 ? { spectatorDelayMs: r.spectator_delay_ms } : {}) };
+      if (!r) return undefined;
+      const delay = r.spectator_delay_phase ? 'phase' : r.spectator_delay_ms;
+      return { id: r.id, game: r.game, title: r.title, createdAt: iso(r.created_at), ...(delay !== 0 ? { spectatorDelay: delay } : {}) };
     },
 
     async append(roomId, entry) {
@@ -184,8 +186,9 @@ export function sqlStore(db: Kysely<Database>): Store {
       return r && { seq: r.seq, state: r.state };
     },
 
-    async setSpectatorDelay(roomId, ms) {
-      const r = await db.updateTable('rooms').set({ spectator_delay_ms: ms }).where('id', '=', roomId).executeTakeFirst();
+    async setSpectatorDelay(roomId, delay) {
+      const set = delay === 'phase' ? { spectator_delay_ms: 0, spectator_delay_phase: true } : { spectator_delay_ms: delay, spectator_delay_phase: false };
+      const r = await db.updateTable('rooms').set(set).where('id', '=', roomId).executeTakeFirst();
       return r.numUpdatedRows > 0n;
     },
 

@@ -281,13 +281,18 @@ export function storeContract(name: string, open: OpenStore): void {
     test('the spectator delay is kept with the room, per room; an unknown room is refused', async () => {
       const room = await newRoom();
       const other = await newRoom();
-      expect((await store.getRoom(room.id))?.spectatorDelayMs ?? 0).toBe(0);
+      expect((await store.getRoom(room.id))?.spectatorDelay).toBeUndefined();
       expect(await store.setSpectatorDelay(room.id, 90_000)).toBe(true);
-      expect((await store.getRoom(room.id))?.spectatorDelayMs).toBe(90_000);
-      expect((await store.getRoom(other.id))?.spectatorDelayMs ?? 0).toBe(0);
+      expect((await store.getRoom(room.id))?.spectatorDelay).toBe(90_000);
+      expect((await store.getRoom(other.id))?.spectatorDelay).toBeUndefined();
+      expect(await store.setSpectatorDelay(room.id, 'phase')).toBe(true);
+      expect((await store.getRoom(room.id))?.spectatorDelay).toBe('phase');
+      expect(await store.setSpectatorDelay(room.id, 30_000)).toBe(true);
+      expect((await store.getRoom(room.id))?.spectatorDelay).toBe(30_000);
       expect(await store.setSpectatorDelay(room.id, 0)).toBe(true);
-      expect((await store.getRoom(room.id))?.spectatorDelayMs ?? 0).toBe(0);
+      expect((await store.getRoom(room.id))?.spectatorDelay).toBeUndefined();
       expect(await store.setSpectatorDelay(`r-${randomUUID()}`, 5000)).toBe(false);
+      expect(await store.setSpectatorDelay(`r-${randomUUID()}`, 'phase')).toBe(false);
     });
 
     test('tokens: put and find; revoking hits only that room, role and seat', async () => {

@@ -6,8 +6,14 @@ import type { Viewer } from '@veiltable/protocol';
  */
 export type LogEntry = { seq: number; actor: Viewer; command: unknown; events: unknown[]; at: string; ref?: string };
 
-/** `spectatorDelayMs`: how far behind the live table spectators are shown (0, or absent: not delayed). */
-export type RoomRecord = { id: string; game: string; title: string; createdAt: string; spectatorDelayMs?: number };
+/**
+ * How far behind the live table spectators are shown: a time (ms; 0 is live) or `'phase'`, one of the game's
+ * phases behind (the table as it stood when the previous phase ended).
+ */
+export type SpectatorDelaySetting = number | 'phase';
+
+/** `spectatorDelay`: absent while spectators are live; never 0. */
+export type RoomRecord = { id: string; game: string; title: string; createdAt: string; spectatorDelay?: SpectatorDelaySetting };
 
 export type TokenRole = 'gm' | 'player' | 'spectator';
 /**
@@ -83,8 +89,8 @@ export interface Store {
   saveSnapshot(roomId: string, seq: number, state: unknown): Promise<void>;
   /** The snapshot with the highest seq (at most `atOrBefore`, when given). */
   latestSnapshot(roomId: string, atOrBefore?: number): Promise<{ seq: number; state: unknown } | undefined>;
-  /** Sets the room's spectator delay (ms, 0 for none); false when there is no such room. */
-  setSpectatorDelay(roomId: string, ms: number): Promise<boolean>;
+  /** Sets the room's spectator delay (0 for none); false when there is no such room. */
+  setSpectatorDelay(roomId: string, delay: SpectatorDelaySetting): Promise<boolean>;
   putToken(token: TokenRecord): Promise<void>;
   findToken(hash: string): Promise<TokenRecord | undefined>;
   /** Revokes every live token of that role (and seat) in the room. */

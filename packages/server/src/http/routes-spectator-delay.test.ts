@@ -21,8 +21,8 @@ afterEach(async () => {
   current = undefined;
 });
 
-async function createRoom(app: App['app']) {
-  const res = await app.inject({ method: 'POST', url: '/api/rooms', payload: { title: 'Stream' } });
+async function createRoom(app: App['app'], game = 'free-table') {
+  const res = await app.inject({ method: 'POST', url: '/api/rooms', payload: { title: 'Stream', game } });
   return createRoomResponse.parse(res.json());
 }
 
@@ -40,10 +40,22 @@ describe('PUT /api/rooms/:roomId/spectator-delay', () => {
     const room = await createRoom(app);
     const res = await put(app, room.roomId, room.gmToken, { ms: 45_000 });
     expect(res.statusCode).toBe(200);
-    expect(spectatorDelayResponse.parse(res.json())).toEqual({ ms: 45_000 });
-    expect((await store.getRoom(room.roomId))?.spectatorDelayMs).toBe(45_000);
-    expect(spectatorDelayResponse.parse((await put(app, room.roomId, room.gmToken, { ms: 0 })).json())).toEqual({ ms: 0 });
-    expect((await store.getRoom(room.roomId))?.spectatorDelayMs ?? 0).toBe(0);
+    expect(spectatorDelayResponse.parse(res.json())).toEqual({ mode: 'seconds', ms: 45_000 });
+    expect((await store.getRoom(room.roomId))?.spectatorDelay).toBe(45_000);
+    expect(spectatorDelayResponse.parse((await put(app, room.roomId, room.gmToken, { ms: 0 })).json())).toEqual({ mode: 'off', ms: 0 });
+    expect((await store.getRoom(room.roomId))?.spectatorDelay).toBeUndefined();
+  });
+
+  test('"one phase behind" replaces a time delay, is stored, and a time delay replaces it in turn', async () => {
+    const { app, store } = start();
+    const room = await createRoom(app, 'call-of-t');
+    await put(app, room.roomId, room.gmToken, { ms: 30_000 });
+    const res = await put(app, room.roomId, room.gmToken, { mode: 'phase' });
+    expect(res.statusCode).toBe(200);
+    expect(spectatorDelayResponse.parse(res.json())).toEqual({ mode: 'phase', ms: 0 });
+    expect((await store.getRoom(room.roomId))?.spectatorDelay).toBe('phase');
+    expect(spectatorDelayResponse.parse((await put(app, room.roomId, room.gmToken, { ms: 5000 })).json())).toEqual({ mode: 'seconds', ms: 5000 });
+    expect((await store.getRoom(room.roomId))?.spectatorDelay).toBe(5000);
   });
 
   test.each([
@@ -52,6 +64,10 @@ describe('PUT /api/rooms/:roomId/spectator-delay', () => {
     ['a negative delay', 'gm', { ms: -1 }, 400, 'BAD_SHAPE'],
     ['more than the longest', 'gm', { ms: MAX_SPECTATOR_DELAY + 1 }, 400, 'BAD_SHAPE'],
     ['a fraction of a ms', 'gm', { ms: 1.5 }, 400, 'BAD_SHAPE'],
+    ['a mode that does not exist', 'gm', { mode: 'turn' }, 400, 'BAD_SHAPE'],
+    ['a phase and a time at once (the two are exclusive)', 'gm', { mode: 'phase', ms: 5000 }, 400, 'BAD_SHAPE'],
+    ['nothing', 'gm', {}, 400, 'BAD_SHAPE'],
+    ['one phase behind where the game has no phases (free table)', 'gm', { mode: 'phase' }, 400, 'NO_PHASES'],
   ] as const)('refused: %s', async (_name, who, payload, status, code) => {
     const { app, store } = start();
     const room = await createRoom(app);
@@ -59,6 +75,6 @@ describe('PUT /api/rooms/:roomId/spectator-delay', () => {
     const res = await put(app, room.roomId, token, payload);
     expect(res.statusCode).toBe(status);
     expect(httpError.parse(res.json()).error).toBe(code);
-    expect((await store.getRoom(room.roomId))?.spectatorDelayMs ?? 0).toBe(0);
+    expect((await store.getRoom(room.roomId))?.spectatorDelay).toBeUndefined();
   });
 });

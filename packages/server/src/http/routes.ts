@@ -142,8 +142,11 @@ export function registerApiRoutes(app: FastifyInstance, deps: ApiDeps): void {
     if ('denied' in found) return sendFailure(reply, found.denied);
     const body = spectatorDelayRequest.safeParse(request.body ?? {});
     if (!body.success) return sendFailure(reply, shapeFailure(body.error.issues));
-    if (!(await found.room.setSpectatorDelay(body.data.ms))) return sendFailure(reply, failure(404, 'NO_SUCH_ROOM', 'no such room'));
-    const response: SpectatorDelay = { ms: found.room.spectatorDelay };
+    const delay = 'mode' in body.data ? body.data.mode : body.data.ms;
+    if (delay === 'phase' && !found.room.phased) return sendFailure(reply, failure(400, 'NO_PHASES', `${found.room.game.id} has no phases to be behind by`));
+    if (!(await found.room.setSpectatorDelay(delay))) return sendFailure(reply, failure(404, 'NO_SUCH_ROOM', 'no such room'));
+    const now = found.room.spectatorDelay;
+    const response: SpectatorDelay = now === 'phase' ? { mode: 'phase', ms: 0 } : { mode: now === 0 ? 'off' : 'seconds', ms: now };
     return reply.send(response);
   });
 

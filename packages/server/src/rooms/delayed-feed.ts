@@ -11,6 +11,23 @@ export const DELAYED_GROUP = 'spectator:delayed';
 
 const SPECTATOR: Viewer = { role: 'spectator' };
 
+/** The delayed spectators' table as the room drives it, whichever way it trails the live one (a time, a phase). */
+export interface SpectatorFeed {
+  /** The seq of the state the delayed spectators are shown. */
+  readonly seq: number;
+  readonly connectionCount: number;
+  has(connection: string): boolean;
+  connections(): string[];
+  /** Adds a delayed spectator; the view and seq its welcome carries. */
+  join(connection: string): { seq: number; view: unknown };
+  /** Removes a connection; true when it was a delayed spectator. */
+  leave(connection: string): boolean;
+  /** Entries the room just committed, in seq order. */
+  committed(entries: readonly LogEntry[]): void;
+  /** The feed sends nothing more. */
+  close(): void;
+}
+
 export type FeedOptions = {
   roomId: string;
   game: AnyGame;
@@ -31,7 +48,7 @@ const committedAt = (entry: LogEntry): number => Date.parse(entry.at);
  * the one before it did. Entries committed since wait in `upcoming` and are applied, one timer per next due entry,
  * only once their own commit time is `delayMs` old.
  */
-export class DelayedFeed {
+export class DelayedFeed implements SpectatorFeed {
   private readonly opts: FeedOptions;
   private readonly groups: ViewerGroups;
   private readonly upcoming: LogEntry[] = [];

@@ -2,16 +2,17 @@ import type { AnyGame, BaseState, GameTimer, Rejection, Result, SeatInfo } from 
 import { err, ok, rngCommitment } from '@veiltable/engine';
 import type { LogLine, RngCommitment, ServerMessage, Viewer } from '@veiltable/protocol';
 import { PROTOCOL_VERSION } from '@veiltable/protocol';
-import type { LogEntry, RoomRecord, Store } from '../db/store.ts';
+import type { LogEntry, RoomRecord, SpectatorDelaySetting, Store } from '../db/store.ts';
 import { isStoreUnavailable, VersionConflict } from '../db/store.ts';
 import type { Queued, SubmitResult } from './group-commit.ts';
 import { failedAnswers, MAX_BATCH, planBatch } from './group-commit.ts';
-import { DELAYED_GROUP, DelayedFeed } from './delayed-feed.ts';
+import { DELAYED_GROUP, DelayedFeed, type SpectatorFeed } from './delayed-feed.ts';
 import { readLinesBefore, WELCOME_LINES } from './log-lines.ts';
 import { RecentEntries } from './recent-entries.ts';
 import { replayEntry } from './replay.ts';
 import type { RoomPort } from './room-port.ts';
 import { nullPort } from './room-port.ts';
+import { PhaseFeed } from './phase-feed.ts';
 import type { TimerHost } from './room-timers.ts';
 import { realTimerHost, RoomTimers } from './room-timers.ts';
 import { SerialQueue } from './serial-queue.ts';
@@ -94,10 +95,10 @@ export class Room {
   private busySince: number | null = null;
   /** When the last connection left (ms since the epoch), or null while any is attached. */
   private idleSince: number | null;
-  /** How far behind the live table spectators are shown (ms); 0: they are live. */
-  private spectatorDelayMs = 0;
+  /** How far behind the live table spectators are shown (ms, or one phase); 0: they are live. */
+  private delay: SpectatorDelaySetting = 0;
   /** The delayed spectators' table, while the delay is on and any of them is attached. */
-  private feed: DelayedFeed | undefined;
+  private feed: SpectatorFeed | undefined;
 
   constructor(opts: RoomOptions) {
     this.id = opts.id;
@@ -129,9 +130,14 @@ export class Room {
     return this.groups.connectionCount + (this.feed?.connectionCount ?? 0);
   }
 
-  /** The spectator delay in force (ms, 0 when spectators are live). */
-  get spectatorDelay(): number {
-    return this.spectatorDelayMs;
+  /** The spectator delay in force (ms, 0 when spectators are live, or 'phase'). */
+  get spectatorDelay(): SpectatorDelaySetting {
+    return this.delay;
+  }
+
+  /** Whether the room's game declares phases, so spectators may be put one phase behind. */
+  get phased(): boolean {
+    return this.game.phaseKey !== undefined;
   }
 
   /**
@@ -139,7 +145,7 @@ export class Room {
    * are told nothing younger than the state they are shown (0 before they are shown any).
    */
   seqFor(viewer: Viewer): number {
-    if (viewer.role !== 'spectator' || this.spectatorDelayMs === 0) return this.liveSeq;
+    if (viewer.role !== 'spectator' || this.delay === 0) return this.liveSeq;
     return this.feed?.seq ?? 0;
   }
 
@@ -178,7 +184,7 @@ export class Room {
       const snapshot = await this.store.latestSnapshot(this.id);
       if (!snapshot) throw new Error(`room ${this.id} has no snapshot`);
       this.record = record;
-      this.spectatorDelayMs = record.spectatorDelayMs ?? 0;
+      this.delay = record.spectatorDelay ?? 0;
       // A snapshot an earlier version saved is brought to the current shape before anything reads it.
       const state = this.game.upgrade(snapshot.state, this.clock.now());
       // The seed never changes (only the counter does), so any snapshot commits to the one setup was given.
@@ -374,7 +380,7 @@ export class Room {
   private async attachNow(conn: Connection): Promise<void> {
     this.assertLoaded();
     if (this.stale) await this.catchUpFromStore(true);
-    if (conn.viewer.role === 'spectator' && this.spectatorDelayMs > 0) return this.attachDelayed(conn);
+    if (conn.viewer.role === 'spectator' && this.delay !== 0) return this.attachDelayed(conn);
     // On the queue, so no commit slips between the page read and the join: the updates after it carry the rest.
     const page = await readLinesBefore(this.recent.readBefore, conn.viewer, this.liveSeq + 1, WELCOME_LINES);
     this.groups.leave(conn.id);
@@ -389,10 +395,7 @@ export class Room {
    */
   private async attachDelayed(conn: Connection): Promise<void> {
     this.groups.leave(conn.id);
-    this.feed ??= await DelayedFeed.open(
-      { roomId: this.id, game: this.game, store: this.store, port: this.port, clock: this.clock, delayMs: this.spectatorDelayMs, run: (task) => this.run(task) },
-      this.liveSeq,
-    );
+    this.feed ??= await this.openFeed(this.delay);
     const feed = this.feed;
     feed.leave(conn.id);
     const joined = feed.join(conn.id);
@@ -403,15 +406,24 @@ export class Room {
     this.port.toConnection(conn.id, this.welcome(conn.viewer, joined.seq, joined.view, page), DELAYED_GROUP);
   }
 
+  /** The delayed spectators' table for a delay that is on, rebuilt from the store up to the live seq. */
+  private openFeed(delay: SpectatorDelaySetting): Promise<SpectatorFeed> {
+    const base = { roomId: this.id, game: this.game, store: this.store, port: this.port, clock: this.clock };
+    if (delay === 'phase') return PhaseFeed.open(base, this.liveSeq);
+    return DelayedFeed.open({ ...base, delayMs: delay, run: (task) => this.run(task) }, this.liveSeq);
+  }
+
   /**
-   * Sets the spectator delay (ms, 0 for live), stored with the room so a restart keeps it; every spectator attached
-   * is welcomed again as the new delay shows the table. Resolves false when the store has no such room.
+   * Sets the spectator delay (ms, 0 for live, or 'phase' where the game declares phases), stored with the room so a
+   * restart keeps it; every spectator attached is welcomed again as the new delay shows the table. Resolves false
+   * when the store has no such room.
    */
-  setSpectatorDelay(ms: number): Promise<boolean> {
+  setSpectatorDelay(delay: SpectatorDelaySetting): Promise<boolean> {
+    if (delay === 'phase' && !this.phased) return Promise.reject(new Error(`room ${this.id}: ${this.game.id} declares no phases`));
     return this.run(async () => {
       this.assertLoaded();
-      if (!(await this.store.setSpectatorDelay(this.id, ms))) return false;
-      this.spectatorDelayMs = ms;
+      if (!(await this.store.setSpectatorDelay(this.id, delay))) return false;
+      this.delay = delay;
       const spectators = [
         ...(this.feed?.connections() ?? []),
         ...this.groups.connections().filter((c) => c.viewer.role === 'spectator').map((c) => c.id),
@@ -446,7 +458,8 @@ export class Room {
         game: this.game.id,
         title: this.title,
         rng: this.commitment!,
-        ...(this.spectatorDelayMs > 0 ? { spectatorDelay: this.spectatorDelayMs } : {}),
+        ...(this.delay !== 0 ? { spectatorDelay: this.delay } : {}),
+        ...(this.phased ? { phased: true as const } : {}),
       },
       viewer,
       seq,

@@ -37,6 +37,7 @@ export const en = {
   'role.player': 'Player · {name}',
   'role.spectator': 'Spectator',
   'stream.delay': 'Delayed {n} s',
+  'stream.delayPhase': 'One phase behind',
 
   'room.loading': 'Setting up the table…',
   'room.loadFailed': 'The table could not be loaded. Check your connection and reload.',
@@ -206,6 +207,7 @@ export const en = {
   'rejection.NO_TOKEN': 'This link has no access token.',
   'rejection.TOKEN_REVOKED': 'This link was replaced by a new one. Ask the GM.',
   'rejection.NO_SUCH_ROOM': 'This room does not exist.',
+  'rejection.NO_PHASES': 'This game has no phases to be behind by.',
   'rejection.BAD_HANDSHAKE': 'This page is out of date: reload it.',
   'rejection.FORBIDDEN': 'Not allowed with this link.',
   'rejection.BAD_REQUEST': 'The request was not valid.',

@@ -35,6 +35,7 @@ export const ja: Record<CoreKey, string> = {
   'role.player': 'プレイヤー · {name}',
   'role.spectator': '観戦者',
   'stream.delay': '{n}秒遅れ',
+  'stream.delayPhase': '1フェイズ遅れ',
 
   'room.loading': 'テーブルを準備中…',
   'room.loadFailed': 'テーブルを読み込めませんでした。接続を確認して再読み込みしてください。',
@@ -204,6 +205,7 @@ export const ja: Record<CoreKey, string> = {
   'rejection.NO_TOKEN': 'このリンクにはアクセストークンがありません。',
   'rejection.TOKEN_REVOKED': 'このリンクは新しいものに置き換えられました。GMに聞いてください。',
   'rejection.NO_SUCH_ROOM': 'このルームは存在しません。',
+  'rejection.NO_PHASES': 'このゲームには遅らせる単位となるフェイズがありません。',
   'rejection.BAD_HANDSHAKE': 'ページが古くなっています。再読み込みしてください。',
   'rejection.FORBIDDEN': 'このリンクでは許可されていません。',
   'rejection.BAD_REQUEST': '無効なリクエストです。',

@@ -35,6 +35,7 @@ export const ko: Record<CoreKey, string> = {
   'role.player': '플레이어 · {name}',
   'role.spectator': '관전자',
   'stream.delay': '{n}초 지연',
+  'stream.delayPhase': '한 페이즈 지연',
 
   'room.loading': '테이블을 준비하는 중…',
   'room.loadFailed': '테이블을 불러오지 못했습니다. 연결을 확인하고 새로고침하세요.',
@@ -204,6 +205,7 @@ export const ko: Record<CoreKey, string> = {
   'rejection.NO_TOKEN': '이 링크에는 접속 토큰이 없습니다.',
   'rejection.TOKEN_REVOKED': '새 링크로 바뀌었습니다. GM에게 문의하세요.',
   'rejection.NO_SUCH_ROOM': '존재하지 않는 방입니다.',
+  'rejection.NO_PHASES': '이 게임에는 지연 단위가 될 페이즈가 없습니다.',
   'rejection.BAD_HANDSHAKE': '페이지가 오래되었습니다. 새로고침하세요.',
   'rejection.FORBIDDEN': '이 링크로는 허용되지 않습니다.',
   'rejection.BAD_REQUEST': '잘못된 요청입니다.',

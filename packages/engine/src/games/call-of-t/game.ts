@@ -88,4 +88,6 @@ export const callOfT = defineGame<CotState, CotCommand, CotView>({
   seats,
   phases,
   upgrade,
+  // A cycle's phases (COT-FLOW): a new cycle's investigation is a new phase even though the kind repeats.
+  phaseKey: (state) => `${state.cycle}:${state.phase.kind}`,
 });

@@ -23,6 +23,8 @@ export const dungeon2d6 = defineGame({
   phases,
   timers,
   upgrade,
+  // Travel, or one round of combat (D6-FLOW): each combat turn is a phase of its own.
+  phaseKey: (state) => (state.mode === 'combat' ? `combat:${state.turn}` : 'travel'),
 });
 
 export type { D6State, WindowLink as D6WindowLink } from './state.ts';

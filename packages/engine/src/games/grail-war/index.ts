@@ -33,10 +33,21 @@ export const grailWarDefinition = {
   seats,
   timers,
   upgrade,
+  phaseKey,
 };
 
 /** Grail War battles: sealed pre-battle step, sealed batches of five, seal window, per-viewer projections. */
 export const grailWar = defineGame(grailWarDefinition);
+
+/**
+ * The scene between battles, or a battle's step: its pre-battle declarations, each batch's submission and seal
+ * window (FLOW-03), its end. A battle's batches count as phases, so "one phase behind" trails by one sealed step.
+ */
+export function phaseKey(state: GrailWarState): string {
+  const b = state.battle;
+  if (!b) return `scene:${state.battleCount}`;
+  return b.phase === 'prebattle' || b.phase === 'ended' ? `battle:${b.id}:${b.phase}` : `battle:${b.id}:${b.batch}:${b.phase}`;
+}
 
 /** The room's player seats, in the order the GM made them (`seat.add`). */
 export function seats(state: GrailWarState): SeatInfo[] {

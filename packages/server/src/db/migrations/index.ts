@@ -4,6 +4,7 @@ import * as m0002 from './0002-command-refs.ts';
 import * as m0003 from './0003-sealed-links.ts';
 import * as m0004 from './0004-room-images.ts';
 import * as m0005 from './0005-spectator-delay.ts';
+import * as m0006 from './0006-spectator-phase-delay.ts';
 
 /**
  * Every migration, listed statically so the server needs no directory scan at start-up.
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '0003-sealed-links': m0003,
   '0004-room-images': m0004,
   '0005-spectator-delay': m0005,
+  '0006-spectator-phase-delay': m0006,
 };
