@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import type { GrailWarCommand } from './commands.ts';
 import type { GrailWarOptions } from './options.ts';
 import { SCENE_ACTIONS } from './scene-actions.ts';
 import type { SceneDecl } from './scene-actions.ts';
@@ -79,7 +80,7 @@ describe('GW-FLOW-03 a scene phase by phase', () => {
 
   test('GW-FLOW-03 S3.4 battles start only at their step, with the scene half and each place from the declarations', () => {
     let s = declareAll(begun(table()), quiet);
-    const battle = { type: 'scene.battle', participants: [{ character: 'a', side: 'A' }, { character: 'b', side: 'B' }], ambushSide: null } as const;
+    const battle: GrailWarCommand = { type: 'scene.battle', participants: [{ character: 'a', side: 'A' }, { character: 'b', side: 'B' }], ambushSide: null };
     expect(refused(s, GM, battle)).toBe('NOT_BATTLE_STEP GW-FLOW-03');
     s = run(resolveTo(s, 3), GM, battle).state;
     expect(s.battle!.scene).toBe('day');
