@@ -106,4 +106,6 @@ export const gwSceneEn = {
   'rejection.RESOLUTION_DONE': 'Every step of the scene is resolved.',
   'rejection.NOT_RESOLVING': 'The scene is not in resolution.',
   'rejection.NOT_BATTLE_STEP': 'Battles start at the scene\'s battle step.',
+  'gw.opt.k.upkeepPerDay': 'Upkeep 유지마력 per servant per day (MP)',
+  'gw.opt.k.scenesPerDay': 'Scenes per day',
 } as const;

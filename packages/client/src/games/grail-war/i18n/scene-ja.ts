@@ -108,4 +108,6 @@ export const gwSceneJa: Record<keyof typeof gwSceneEn, string> = {
   'rejection.RESOLUTION_DONE': 'シーンのすべての段階が解決済みです。',
   'rejection.NOT_RESOLVING': 'シーンは解決中ではありません。',
   'rejection.NOT_BATTLE_STEP': '戦闘はシーンの戦闘段階で始まります。',
+  'gw.opt.k.upkeepPerDay': 'サーヴァント1体あたりの1日の유지마력（MP）',
+  'gw.opt.k.scenesPerDay': '1日のシーン数',
 };

@@ -108,4 +108,6 @@ export const gwSceneKo: Record<keyof typeof gwSceneEn, string> = {
   'rejection.RESOLUTION_DONE': '장면의 모든 단계가 판정되었습니다.',
   'rejection.NOT_RESOLVING': '장면 판정 중이 아닙니다.',
   'rejection.NOT_BATTLE_STEP': '전투는 장면의 전투 단계에서 시작합니다.',
+  'gw.opt.k.upkeepPerDay': '서번트당 하루 유지마력 (MP)',
+  'gw.opt.k.scenesPerDay': '하루 장면 수',
 };
