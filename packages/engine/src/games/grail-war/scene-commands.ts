@@ -1,6 +1,6 @@
 import { plain } from '../../kernel/draft.ts';
 import type { Result } from '../../kernel/result.ts';
-import { err } from '../../kernel/result.ts';
+import { err, ok } from '../../kernel/result.ts';
 import type { Sealed } from '../../kernel/sealed.ts';
 import { allAnswered, answerSealed, canAnswer, pendingSeats, revealSealed, sealedAnswerOf } from '../../kernel/sealed.ts';
 import type { Campaign } from './campaign.ts';
@@ -33,13 +33,13 @@ function openDecl(campaign: Campaign, d: SceneDecl): Result<Sealed<SceneDecl>> {
   const sealed = campaign.declarations;
   if (campaign.step !== 'declare' || !sealed) return err('NOT_DECLARING', 'GW-FLOW-03');
   if (!campaign.places.some((p) => p.id === d.place)) return err('NO_SUCH_PLACE', 'GW-HIDE-D1');
-  return { ok: true, value: sealed };
+  return ok(sealed);
 }
 
 /** Stores a character's sealed answer with a fresh salt; the commitment is what others are shown (GW-HIDE-D1). */
 function seal(ctx: Ctx, sealed: Sealed<SceneDecl>, ch: Character, d: SceneDecl): Result<string> {
   const r = answerSealed(sealed, ch.id, plain(d), ctx.rng);
-  return r.ok ? { ok: true, value: r.value.commitment } : r;
+  return r.ok ? ok(r.value.commitment) : r;
 }
 
 /**
