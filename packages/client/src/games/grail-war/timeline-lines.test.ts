@@ -75,6 +75,21 @@ const rows: [string, GwViewEvent, string, string][] = [
   ['GW-REL-01 a chart entry', { type: 'relation.set', entry: { holder: LANCER, other: SABER, score: 2 } }, "Lancer's relationship toward Saber: +2.", 'Lancer의 Saber에 대한 관계: +2.'],
   ['a chart entry removed', { type: 'relation.removed', holder: LANCER, other: SABER }, "Lancer's relationship toward Saber was removed.", 'Lancer의 Saber에 대한 관계가 삭제되었습니다.'],
   ['the scene ends', { type: 'scene.ended' }, 'The scene ends.', '장면이 끝났습니다.'],
+  ['GW-FLOW-01 a place of the map', { type: 'place.added', place: { id: 'p1', name: '항구' } }, 'The GM added the place 항구.', 'GM이 장소 항구를 추가했습니다.'],
+  ['GW-FLOW-02 a Night scene begins', { type: 'scene.begun', day: 2, half: 'night', index: 1, steps: [] }, 'Day 2 · Night scene 1 begins.', '2일차 · 밤 장면 1 시작.'],
+  ['GW-HIDE-D1 that a character declared, never what', { type: 'scene.declared', character: SABER, commitment: C }, 'Saber declared for the scene.', 'Saber이 장면 선언을 했습니다.'],
+  ['GW-HIDE-D2 a rewrite, read by the servant\'s side', { type: 'scene.rewritten', master: RIN, servant: SABER, commitment: C }, "Rin rewrote Saber's declaration with a 영주.", 'Rin이 영주로 Saber의 선언을 고쳐 썼습니다.'],
+  ['GW-HIDE-04 an unsubmitted declaration means no action', { type: 'scene.revealed', declared: [SABER, RIN], missing: [LANCER] }, 'The declarations are locked; no action for Lancer.', '선언이 잠겼습니다. Lancer: 행동 없음.'],
+  ['GW-FLOW-03 S3 a step resolved with a public note', { type: 'scene.resolved', step: 'encounters', note: 'They meet at the pier.' }, 'Resolved: Encounters. They meet at the pier.', '판정: 조우. They meet at the pier.'],
+  ['GW-FLOW-03 S3 a step resolved without a note', { type: 'scene.resolved', step: 'secondHalf', note: null }, 'Resolved: Second-half actions.', '판정: 후반부 행동.'],
+  [
+    'GW-FLOW-03 S4 the scene end names what is left to the GM',
+    { type: 'scene.ended', day: 1, half: 'day', index: 1, steps: [{ step: 'regionIncome', rule: 'GW-REGION-01', status: 'gm' }, { step: 'sceneEffects', rule: 'GW-FLOW-03 S4.5', status: 'done' }, { step: 'retreatVanish', rule: 'GW-SEAL-02', status: 'gm' }] },
+    'Day 1 · Day scene 1 ends. Left to the GM: region income, 강제 이탈 vanish deadline.',
+    '1일차 · 낮 장면 1 종료. GM이 처리할 일: 지역 특성 수입, 강제 이탈 소멸 기한.',
+  ],
+  ['GW-FLOW-04 the day end', { type: 'day.ended', day: 1, steps: [{ step: 'trustScoring', rule: 'GW-HIDE-D8', status: 'off' }, { step: 'upkeep', rule: 'GW-CONTRACT-01', status: 'done' }] }, 'Day 1 ends. Left to the GM: nothing.', '1일차 종료. GM이 처리할 일: 없음.'],
+  ['GW-CONTRACT-01 upkeep', { type: 'upkeep.paid', character: RIN, servant: SABER, mp: 10 }, 'Rin pays 10 MP of upkeep 유지마력 for Saber.', 'Rin이 Saber의 유지마력 10 MP를 냈습니다.'],
 ];
 
 describe('grail-war timeline lines', () => {

@@ -1,6 +1,7 @@
 import type { GwView, GwViewEvent } from '@veiltable/protocol/games/grail-war';
 import type { LineRenderer } from '../../ui/timeline/line-renderers.ts';
 import { prebattleText, sealedText, windowText } from './sealed-lines.ts';
+import { sceneLines } from './scene-lines.ts';
 import { slotText } from './slot-line.ts';
 import { signed, wordsFor, type Words } from './line-words.ts';
 
@@ -69,7 +70,7 @@ const lines: { [K in GwViewEvent['type']]: (e: Of<K>, w: Words) => string } = {
   'concealment.sanctioned': (e, { t, who }) => t(`gw.line.sanctioned.${e.reason}`, { name: who(e.character) }),
   'relation.set': ({ entry: r }, { t, who }) => t('gw.line.relationSet', { holder: who(r.holder), other: who(r.other), score: signed(r.score) }),
   'relation.removed': (e, { t, who }) => t('gw.line.relationRemoved', { holder: who(e.holder), other: who(e.other) }),
-  'scene.ended': (_e, { t }) => t('gw.line.sceneEnded'),
+  ...sceneLines,
 };
 
 const isType = (type: string): type is GwViewEvent['type'] => Object.hasOwn(lines, type);

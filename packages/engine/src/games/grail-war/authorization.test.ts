@@ -8,6 +8,7 @@ import type { Cmd, GrailWarCommand } from './commands.ts';
 import type { MasterSheet } from './sheets.ts';
 import type { GrailWarState } from './state.ts';
 import { knows } from './test-pair.ts';
+import { begun, declareAll, mapped, resolveTo, short } from './scene-test-support.ts';
 import { GM, SPECTATOR, apply, emptyDecl, judgment as j, master, planVs, prepareAll, room, run, seat, servant, start, submit } from './test-support.ts';
 
 /**
@@ -81,6 +82,23 @@ const matrix: Matrix = {
     command: { type: 'relation.remove', holder: 'a', other: 'b' },
   },
   'scene.end': { by: 'gm', character: 'a', given: calm, command: { type: 'scene.end' } },
+  'place.add': { by: 'gm', character: 'a', given: calm, command: { type: 'place.add', name: 'harbour' } },
+  'scene.begin': { by: 'gm', character: 'a', given: () => mapped(calm()), command: { type: 'scene.begin' } },
+  'scene.declare': { by: 'owner', character: 'a', given: () => begun(calm()), command: { type: 'scene.declare', decl: short('p1', 'search'), character: 'a' } },
+  'scene.rewrite': {
+    by: 'owner',
+    character: 'ma',
+    given: () => declareAll(begun(calm()), { a: short('p1', 'search') }),
+    command: { type: 'scene.rewrite', decl: short('p2', 'rest'), character: 'ma' },
+  },
+  'scene.reveal': { by: 'gm', character: 'a', given: () => begun(calm()), command: { type: 'scene.reveal' } },
+  'scene.resolve': { by: 'gm', character: 'a', given: () => run(begun(calm()), GM, { type: 'scene.reveal' }).state, command: { type: 'scene.resolve' } },
+  'scene.battle': {
+    by: 'gm',
+    character: 'a',
+    given: () => resolveTo(run(begun(calm()), GM, { type: 'scene.reveal' }).state, 3),
+    command: { type: 'scene.battle', participants: [{ character: 'a', side: 'A' }, { character: 'b', side: 'B' }], ambushSide: null },
+  },
   'battle.start': {
     by: 'gm',
     character: 'a',

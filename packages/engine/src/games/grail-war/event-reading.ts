@@ -3,6 +3,7 @@ import type { GwViewEvent } from '@veiltable/protocol/games/grail-war';
 import type { Acl } from './access.ts';
 import { inBattle, knowledgeFor, mirrors, rewardsFor, seesPrivate, seesRelation, seesReveals, slotFor } from './access.ts';
 import type { Happening } from './events.ts';
+import { isSceneEvent, readSceneEvent } from './scene-events.ts';
 
 /** Events about one character's own affairs: seen by its owner, its partner's owner and the GM only. */
 export const PAIR_EVENTS = [
@@ -19,6 +20,7 @@ export const PAIR_EVENTS = [
   'seal.early',
   'master.rested',
   'concealment.lost',
+  'upkeep.paid',
 ] as const;
 export type PairEventType = (typeof PAIR_EVENTS)[number];
 
@@ -31,10 +33,10 @@ const isPair = (e: Happening): e is PairHappening => (PAIR_EVENTS as readonly st
  * rule of the game's events, run by emit for every viewer when the event is made.
  */
 export function readEvent(event: Happening, acl: Acl, v: Viewer): GwViewEvent | null {
+  if (isSceneEvent(event)) return readSceneEvent(event, acl, v);
   switch (event.type) {
     case 'options.set':
     case 'battle.closed':
-    case 'scene.ended':
     case 'seat.added':
     // SAN-01: a Church sanction is public (HIDE-F18, F32).
     case 'concealment.sanctioned':

@@ -8,6 +8,7 @@ import type { Knowledge } from './commands.ts';
 import type { Ctx } from './context.ts';
 import type { PairEventType } from './event-reading.ts';
 import { readEvent } from './event-reading.ts';
+import type { SceneHappening } from './scene-events.ts';
 import type { Sheet } from './sheets.ts';
 import type { SlotRecord } from './state.ts';
 
@@ -21,7 +22,8 @@ type Told<T extends GwViewEvent['type']> = Extract<GwViewEvent, { type: T }>;
  * itself); the others hold what some viewer may not read, which event-reading.ts takes out viewer by viewer.
  */
 export type Happening =
-  | Told<'options.set' | 'seat.added' | 'knowledge.removed' | 'relation.set' | 'relation.removed' | 'scene.ended' | 'battle.overridden'>
+  | Told<'options.set' | 'seat.added' | 'knowledge.removed' | 'relation.set' | 'relation.removed' | 'battle.overridden'>
+  | SceneHappening
   | { type: 'character.registered'; id: string; seat: string; partner: string | null; sheet: Sheet }
   | { type: 'character.updated'; id: string; sheet: Sheet }
   | { type: 'knowledge.set'; entry: Knowledge }

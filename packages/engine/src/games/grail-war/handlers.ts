@@ -12,7 +12,8 @@ import { poolRecover } from './pool-recovery.ts';
 import { battlePrepare } from './prebattle.ts';
 import { relationRemove, relationSet } from './relations.ts';
 import { battleOverride, characterUpdate, knowledgeRemove, knowledgeSet, seatAdd } from './room-commands.ts';
-import { sceneEnd } from './scene-effects.ts';
+import { sceneBattle, sceneDeclare, placeAdd, sceneResolve, sceneReveal, sceneRewrite } from './scene-commands.ts';
+import { noteBattle, sceneBegin, sceneEnd } from './scene-flow.ts';
 import { sealEarly } from './seal-early.ts';
 import { sealBind, sealResist, sealSummon } from './seal-orders.ts';
 import { battleStart, characterRegister, optionsSet } from './setup-commands.ts';
@@ -29,6 +30,13 @@ export const handlers: Handlers<GrailWarState, Exclude<GrailWarCommand, ChatComm
   'knowledge.remove': knowledgeRemove,
   'relation.set': relationSet,
   'relation.remove': relationRemove,
+  'place.add': placeAdd,
+  'scene.begin': sceneBegin,
+  'scene.declare': sceneDeclare,
+  'scene.rewrite': sceneRewrite,
+  'scene.reveal': sceneReveal,
+  'scene.resolve': sceneResolve,
+  'scene.battle': sceneBattle,
   'scene.end': sceneEnd,
   'battle.start': battleStart,
   'battle.prepare': battlePrepare,
@@ -40,7 +48,11 @@ export const handlers: Handlers<GrailWarState, Exclude<GrailWarCommand, ChatComm
   'battle.extend': battleExtend,
   'battle.decide': battleDecide,
   'battle.override': battleOverride,
-  'battle.close': battleClose,
+  // The day flow counts a battle before closing clears it (CLASS-02); a refused close leaves the draft unused.
+  'battle.close': (ctx) => {
+    noteBattle(ctx.state);
+    return battleClose(ctx);
+  },
   'seal.retreat': sealRetreat,
   'seal.summon': sealSummon,
   'seal.bind': sealBind,

@@ -15,7 +15,8 @@ export type HiddenFact = { what: string } & ({ text: string } | { number: number
  * The hidden facts of a state for one viewer, read from §17.1 directly (not from the view's own predicates, which
  * they check): everything private to a character's owner and partner (GW-HIDE-00) for everyone else, the
  * authoritative info totals for all but the GM (F13), a knower's ledger for all but the knower (F11), sealed answers'
- * salts outside the answering side until the reveal (F27), and the room's RNG seed (F20). The GM, and a spectator
+ * salts outside the answering side until the reveal (F27), scene declarations' salts outside the declaring side
+ * (HIDE-D1, F19), and the room's RNG seed (F20). The GM, and a spectator
  * under `gmMirror`, may see everything. Seals left, relationship scores and trust are small counts no token can
  * single out; the differential checks (seal-window.test.ts, the fuzz's twin rooms) cover what they would tell.
  */
@@ -32,6 +33,7 @@ export function hiddenFacts(state: GrailWarState, viewer: Viewer): HiddenFact[] 
   }
   const b = state.battle;
   if (b) facts.push(...openSalts(state, b.prebattle, viewer), ...openSalts(state, b.submission, viewer), ...openSalts(state, b.window, viewer));
+  facts.push(...sceneSalts(state, viewer));
   return facts;
 }
 
@@ -59,6 +61,15 @@ function openSalts<A>(state: GrailWarState, step: Sealed<A> | null, viewer: View
   return Object.entries(step.answers).flatMap(([id, answer]) => {
     const c = characterOf(state, id);
     return c && ownSide(state, c, viewer) ? [] : [{ what: `the salt of ${id}'s sealed answer (GW-HIDE-F27)`, text: answer.salt }];
+  });
+}
+
+/** HIDE-D1/F19: a scene declaration's salt stays with its character's side and the GM, before the lock and after. */
+function sceneSalts(state: GrailWarState, viewer: Viewer): HiddenFact[] {
+  const answers = state.campaign.declarations?.answers ?? {};
+  return Object.entries(answers).flatMap(([id, answer]) => {
+    const c = characterOf(state, id);
+    return c && ownSide(state, c, viewer) ? [] : [{ what: `the salt of ${id}'s scene declaration (GW-HIDE-D1)`, text: answer.salt }];
   });
 }
 

@@ -82,5 +82,7 @@ export function defaultGrailWarOptions(version: RulesVersion = '001'): GrailWarO
     exGradeValue: 6,
     armyDefenseLoss: 1,
     stepTimerSeconds: null,
+    scenesPerDay: { day: 1, night: 1 },
+    upkeepPerDay: 10,
   };
 }

@@ -1,9 +1,4 @@
-import type { Result } from '../../kernel/result.ts';
-import { err } from '../../kernel/result.ts';
 import type { PrebattleDecl } from './commands.ts';
-import type { Ctx } from './context.ts';
-import { done, requireGm } from './context.ts';
-import { emit } from './events.ts';
 import type { GrailWarOptions } from './options.ts';
 import type { ConsumableId } from './sheets.ts';
 import type { Character } from './state.ts';
@@ -156,19 +151,15 @@ export function potionKind(ch: Character): SceneEffect['kind'] {
 }
 
 /**
- * GM: ends the scene (FLOW-03 S4 step 5): "for the scene" effects expire, and an Attack Stance declared before a
+ * FLOW-03 S4 step 5, run by the scene end: "for the scene" effects expire, and an Attack Stance declared before a
  * scene with no battle is lost. A potion's raised maximum goes back down, and the current value loses only what sat
  * above the lowered maximum up to the potion's own amount, so HP above max from Defense Stance keeps its +20. An HP
  * raise or trust shift takes back the HP and MP it gave as well, so the damage taken stays taken, but never knocks the
  * servant below 1 HP or 0 MP; where it cut them, it gives back exactly what the cut took, no more than the floor let
  * it take. The last put on ends first, so each is undone on the values it left.
  */
-export function sceneEnd(ctx: Ctx): Result<void> {
-  const gm = requireGm(ctx);
-  if (!gm.ok) return gm;
-  const b = ctx.state.battle;
-  if (b && b.phase !== 'ended') return err('BATTLE_IN_PROGRESS', 'GW-FLOW-03');
-  for (const ch of Object.values(ctx.state.characters)) {
+export function expireSceneEffects(characters: Iterable<Character>): void {
+  for (const ch of characters) {
     for (const e of ch.sceneEffects.toReversed()) {
       if (movesCurrent(e)) {
         takeBack(ch, e);
@@ -183,6 +174,4 @@ export function sceneEnd(ctx: Ctx): Result<void> {
     ch.sceneEffects = [];
     ch.stanceReady = false;
   }
-  emit(ctx, { type: 'scene.ended' });
-  return done;
 }

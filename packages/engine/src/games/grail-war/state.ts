@@ -5,6 +5,8 @@ import { setupFeed } from '../../capabilities/feed/feed.ts';
 import type { RngState } from '../../kernel/rng.ts';
 import { newRngState } from '../../kernel/rng.ts';
 import type { Sealed } from '../../kernel/sealed.ts';
+import type { Campaign } from './campaign.ts';
+import { newCampaign } from './campaign.ts';
 import type { BatchPlan, Judgment, Knowledge, PlusStat, PrebattleDecl, WindowAction, WindowDecl } from './commands.ts';
 import type { DamageStep } from './damage.ts';
 import type { GrailWarOptions } from './options.ts';
@@ -166,6 +168,8 @@ export type GrailWarState = FeedSlice & CastSlice & {
   relations: Relation[];
   /** Per character, kept once `characterConcealment` has charged it a battle; absent means untouched (100). */
   concealment: Record<string, Concealment>;
+  /** The scene and day flow (GW-FLOW-02..05). */
+  campaign: Campaign;
 };
 
 /** Slots per batch (GW-BATTLE-09: fixed at 5). */
@@ -173,7 +177,7 @@ export const SLOTS = 5;
 
 /** An empty room with default options. */
 export function setup(seed: string): GrailWarState {
-  return { ...setupFeed(), ...setupCast(), rng: newRngState(seed), options: defaultGrailWarOptions('001'), seats: [], characters: {}, ledger: [], battle: null, battleCount: 0, relations: [], concealment: {} };
+  return { ...setupFeed(), ...setupCast(), rng: newRngState(seed), options: defaultGrailWarOptions('001'), seats: [], characters: {}, ledger: [], battle: null, battleCount: 0, relations: [], concealment: {}, campaign: newCampaign() };
 }
 
 /** The character with this id, if any (ids come from the wire, so no prototype key counts). */

@@ -4,6 +4,7 @@ import { secondsAfter } from '../../kernel/game.ts';
 import { mapKeeping, mapValuesKeeping, withMissing } from '../../kernel/upgrade.ts';
 import type { GrailWarOptions } from './options.ts';
 import { defaultGrailWarOptions } from './options.ts';
+import { newCampaign } from './campaign.ts';
 import type { Relation } from './relations.ts';
 import { MAX_SCORE, registerPair } from './relations.ts';
 import type { SceneEffect } from './scene-effects.ts';
@@ -23,8 +24,9 @@ const EARLIER_BEHAVIOUR: Partial<GrailWarOptions> = {
 
 /**
  * Game.upgrade for grail-war: a room saved before the relationship chart, "for the scene" effects, character
- * concealment and step deadlines gets them, with the options it lacks set as it played them, and scene effects saved
- * before they held what they moved the current HP and MP by end as they ended then.
+ * concealment, step deadlines and the scene flow gets them (the flow at day 1's first scene, not yet begun), with the
+ * options it lacks set as it played them, and scene effects saved before they held what they moved the current HP and
+ * MP by end as they ended then.
  */
 export function upgrade(saved: unknown, at: number): GrailWarState {
   // Rooms saved before the table's chat and dice came to Grail War start with an empty feed; before characters, with
@@ -34,8 +36,8 @@ export function upgrade(saved: unknown, at: number): GrailWarState {
   const characters = mapValuesKeeping(s.characters, upgradeCharacter);
   const battle = s.battle && upgradeBattle(s.battle, options, at);
   const charted = 'relations' in s;
-  if (charted && 'concealment' in s && s === saved && options === s.options && characters === s.characters && battle === s.battle) return s;
-  const next = withMissing({ ...s, options, characters, battle }, { concealment: {} });
+  if (charted && 'concealment' in s && 'campaign' in s && s === saved && options === s.options && characters === s.characters && battle === s.battle) return s;
+  const next = withMissing({ ...s, options, characters, battle }, { concealment: {}, campaign: newCampaign() });
   return charted ? next : { ...next, relations: chartOf(next) };
 }
 

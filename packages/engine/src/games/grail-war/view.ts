@@ -8,6 +8,7 @@ import { sealedAnswerOf } from '../../kernel/sealed.ts';
 import type { Acl, KnowledgeView } from './access.ts';
 import { aclOf, inBattle, knowledgeFor, mirrors, relationsFor, rewardsFor, seesPrivate, seesReveals } from './access.ts';
 import { concealmentOf } from './concealment.ts';
+import { campaignFor } from './scene-view.ts';
 import type { Battle, Character, GrailWarState } from './state.ts';
 
 /** The room as one viewer may see it, and what one viewer reads of an event: the protocol's types. */
@@ -59,6 +60,7 @@ export function view(state: GrailWarState, viewer: Viewer): GrailWarView {
     ledger: knowledgeFor(acl, state.ledger, viewer),
     relations: relationsFor(acl, state.relations, viewer),
     battle: battle ? battleFor(state, acl, battle, viewer, known) : null,
+    campaign: campaignFor(state, acl, viewer),
   };
 }
 

@@ -2,3 +2,4 @@ export * from './sheets.ts';
 export * from './options.ts';
 export * from './commands.ts';
 export * from './view.ts';
+export * from './scenes.ts';

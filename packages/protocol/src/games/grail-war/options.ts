@@ -74,5 +74,9 @@ export const gwOptions = z.object({
   armyDefenseLoss: z.number().int().min(0).max(20),
   /** Not in §19: seconds before an open sealed step is forced (GW-HIDE-04's GM timer); null = the GM forces by hand. */
   stepTimerSeconds: z.number().int().min(10).max(86400).nullable(),
+  /** FLOW-02 (INFERRED {1, 1}): Day scenes, then Night scenes, in one day. */
+  scenesPerDay: z.object({ day: z.number().int().min(1).max(9), night: z.number().int().min(1).max(9) }),
+  /** CONTRACT-01: the master's upkeep 유지마력 in MP per servant per day (table value 10). */
+  upkeepPerDay: z.number().int().min(0).max(99),
 });
 export type GwOptions = z.infer<typeof gwOptions>;

@@ -6,6 +6,7 @@ import { feedView } from '../../capabilities/feed.ts';
 import { gwBatchPlan, gwJudgment, gwPlusStat, gwPrebattleDecl, gwRelation, gwWindowAction, gwWindowDecl } from './commands.ts';
 import { gwOptions } from './options.ts';
 import { gwCharacterId, gwClassId, gwMeter, gwSheet } from './sheets.ts';
+import { gwCampaignView, gwSceneEnded, gwSceneEvents } from './scenes.ts';
 
 const stepName = z.enum(['base', 'plus', 'assassin', 'flat', 'double', 'penalty', 'defender', 'info', 'floor', 'npHalf', 'npReduce', 'nullified', 'passed', 'shielded']);
 /** GM steps carry running totals; player steps never do, and never include 'info' (GW-HIDE-03). */
@@ -189,6 +190,8 @@ export const gwView = z.strictObject({
   /** The relationship chart, the holder's entries only (GW-HIDE-F15/F16). */
   relations: z.array(gwRelation.strict()),
   battle: gwBattleView.nullable(),
+  /** The scene and day flow (GW-FLOW-02/03, GW-HIDE-F19). */
+  campaign: gwCampaignView,
 });
 export type GwView = z.infer<typeof gwView>;
 export type GwBattleView = z.infer<typeof gwBattleView>;
@@ -245,7 +248,8 @@ export const gwViewEvent = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('master.rested'), character: gwCharacterId, hp: z.number().int(), mp: z.number().int() }),
   z.strictObject({ type: z.literal('relation.set'), entry: gwRelation.strict() }),
   z.strictObject({ type: z.literal('relation.removed'), holder: gwCharacterId, other: gwCharacterId }),
-  z.strictObject({ type: z.literal('scene.ended') }),
+  gwSceneEnded,
+  ...gwSceneEvents,
   z.strictObject({ type: z.literal('seal.resisted'), character: gwCharacterId, binding: gwBinding }),
   z.strictObject({ type: z.literal('pool.recovered'), character: gwCharacterId, pool: z.enum(['conviction', 'fate']), amount: z.number().int(), merit: z.number().int() }),
   z.strictObject({ type: z.literal('concealment.lost'), character: gwCharacterId, loss: z.number().int(), value: z.number().int() }),

@@ -8,8 +8,8 @@ const fresh = () => grailWar.setup('b'.repeat(64));
 const roomOptions = (s = fresh()) => viewFor(s, GM).options;
 
 describe('the §19 editor offers every battle option with its legal values only (GW-META-01)', () => {
-  test('every option the engine keeps has a field, except the matchup table which has its own grid', () => {
-    const keys = Object.keys(defaultGrailWarOptions()).filter((k) => k !== 'matchupTable').sort();
+  test('every option the engine keeps has a field, except the matchup table and the scenes per day, which have their own', () => {
+    const keys = Object.keys(defaultGrailWarOptions()).filter((k) => k !== 'matchupTable' && k !== 'scenesPerDay').sort();
     expect(OPTION_FIELDS.map((f) => f.key).sort()).toEqual(keys);
     expect(MATCHUP_PAIRS).toHaveLength(15);
   });

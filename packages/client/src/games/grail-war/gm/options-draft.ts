@@ -10,14 +10,15 @@ export type OptionField =
 
 type KeysOf<V> = { [K in keyof GrailWarOptions]: GrailWarOptions[K] extends V ? K : never }[keyof GrailWarOptions];
 export type BoolKey = KeysOf<boolean>;
-export type IntKey = 'sealsPerMaster' | 'servantSupportBonus' | 'poolRecoveryMeritCost' | 'battleBatches' | 'exGradeValue' | 'armyDefenseLoss' | 'stepTimerSeconds';
-export type EnumKey = Exclude<keyof GrailWarOptions, BoolKey | IntKey | 'matchupTable'>;
+export type IntKey = 'sealsPerMaster' | 'servantSupportBonus' | 'poolRecoveryMeritCost' | 'battleBatches' | 'exGradeValue' | 'armyDefenseLoss' | 'stepTimerSeconds' | 'upkeepPerDay';
+export type EnumKey = Exclude<keyof GrailWarOptions, BoolKey | IntKey | 'matchupTable' | 'scenesPerDay'>;
 
 const CLASSES = ['saber', 'archer', 'lancer', 'rider', 'caster', 'berserker', 'assassin', 'none'] as const;
 
 /**
  * Every battle option of §19 the engine keeps, in the spec's table order, with the legal values of the protocol's
- * gwOptions schema (bounds match the engine's badOption). matchupTable has its own grid, see setMatchupCell.
+ * gwOptions schema (bounds match the engine's badOption). matchupTable has its own grid, see setMatchupCell, and
+ * scenesPerDay its two counts (options.svelte).
  */
 export const OPTION_FIELDS: readonly OptionField[] = [
   { key: 'rulesVersion', kind: 'enum', values: ['001', '000'], rule: 'META-01' },
@@ -25,6 +26,7 @@ export const OPTION_FIELDS: readonly OptionField[] = [
   { key: 'sealDefenseMidBattleHeal', kind: 'bool', rule: 'SEAL-05' },
   { key: 'sealSameLocationRequired', kind: 'bool', rule: 'SEAL-00' },
   { key: 'sealsPerMaster', kind: 'int', min: 0, max: 20, nullable: false, rule: 'CORE-04' },
+  { key: 'upkeepPerDay', kind: 'int', min: 0, max: 99, nullable: false, rule: 'CONTRACT-01' },
   { key: 'actionRestrictionWindow', kind: 'enum', values: ['everyBatch', 'firstBatchOnly'], rule: 'BATTLE-11' },
   { key: 'convictionRule', kind: 'enum', values: ['001new', '001old', '000'], rule: 'SPEC-05' },
   { key: 'specialJudgmentRule', kind: 'enum', values: ['001', '000'], rule: 'BATTLE-15/16' },

@@ -1,8 +1,11 @@
+import { gwSceneEn } from './scene-en.ts';
+
 /**
  * English strings of the Grail War table. Rule terms keep their Korean names (강타, 반격, 맹공, 치명, 보구, 마술, 기술,
  * 방어, 일반, 대기, 신념, 명운, 영주) with a gloss: tables know them by these names.
  */
 export const gwEn = {
+  ...gwSceneEn,
   'gw.nav.battle': 'Battle',
   'gw.line.someone': 'someone',
   'gw.line.options': 'The GM set the room rules (version {version}).',
