@@ -75,6 +75,7 @@ const rows: [string, GwViewEvent, string, string][] = [
   ['GW-REL-01 a chart entry', { type: 'relation.set', entry: { holder: LANCER, other: SABER, score: 2 } }, "Lancer's relationship toward Saber: +2.", 'Lancer의 Saber에 대한 관계: +2.'],
   ['a chart entry removed', { type: 'relation.removed', holder: LANCER, other: SABER }, "Lancer's relationship toward Saber was removed.", 'Lancer의 Saber에 대한 관계가 삭제되었습니다.'],
   ['the scene ends', { type: 'scene.ended' }, 'The scene ends.', '장면이 끝났습니다.'],
+  ['GW-SEAL-02 001 a rescued servant vanishes at its deadline', { type: 'servant.vanished', character: SABER }, 'Saber was not healed by the end of the next scene after 강제 이탈 and vanishes (소멸).', 'Saber이 강제 이탈 후 다음 장면이 끝날 때까지 회복하지 못해 소멸했습니다.'],
 ];
 
 describe('grail-war timeline lines', () => {

@@ -21,7 +21,7 @@ type Told<T extends GwViewEvent['type']> = Extract<GwViewEvent, { type: T }>;
  * itself); the others hold what some viewer may not read, which event-reading.ts takes out viewer by viewer.
  */
 export type Happening =
-  | Told<'options.set' | 'seat.added' | 'knowledge.removed' | 'relation.set' | 'relation.removed' | 'scene.ended' | 'battle.overridden'>
+  | Told<'options.set' | 'seat.added' | 'knowledge.removed' | 'relation.set' | 'relation.removed' | 'scene.ended' | 'servant.vanished' | 'battle.overridden'>
   | { type: 'character.registered'; id: string; seat: string; partner: string | null; sheet: Sheet }
   | { type: 'character.updated'; id: string; sheet: Sheet }
   | { type: 'knowledge.set'; entry: Knowledge }

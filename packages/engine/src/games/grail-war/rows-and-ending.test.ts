@@ -144,7 +144,7 @@ describe('length, timeouts and the end', () => {
     expect(s.battle!.winner).toBe('B');
     const rb = s.battle!.rewards!.find((r) => r.character === 'b')!;
     expect(rb.xp).toBe(1 + 1 + 1 + 2 + 1 + 3);
-    expect(s.characters.a!.rescuedPendingVanish).toBe(true);
+    expect(s.characters.a!.rescueScenesLeft).toBe(2);
   });
 
   test('GW-BATTLE-22 rewards are computed at the end, logged after battle.ended, and added to the sheets', () => {

@@ -4,6 +4,7 @@ import type { PrebattleDecl } from './commands.ts';
 import type { Ctx } from './context.ts';
 import { done, requireGm } from './context.ts';
 import { emit } from './events.ts';
+import { settleRescues } from './rescue.ts';
 import type { GrailWarOptions } from './options.ts';
 import type { ConsumableId } from './sheets.ts';
 import type { Character } from './state.ts';
@@ -156,7 +157,8 @@ export function potionKind(ch: Character): SceneEffect['kind'] {
 }
 
 /**
- * GM: ends the scene (FLOW-03 S4 step 5): "for the scene" effects expire, and an Attack Stance declared before a
+ * GM: ends the scene (FLOW-03 S4 steps 5 and 7): "for the scene" effects expire, a pending Forced Retreat rescue
+ * counts down (rescue.ts), and an Attack Stance declared before a
  * scene with no battle is lost. A potion's raised maximum goes back down, and the current value loses only what sat
  * above the lowered maximum up to the potion's own amount, so HP above max from Defense Stance keeps its +20. An HP
  * raise or trust shift takes back the HP and MP it gave as well, so the damage taken stays taken, but never knocks the
@@ -183,6 +185,8 @@ export function sceneEnd(ctx: Ctx): Result<void> {
     ch.sceneEffects = [];
     ch.stanceReady = false;
   }
+  // FLOW-03 S4 step 7, after the scene's effects have ended: a raise that held a rescued servant up is gone now.
+  settleRescues(ctx);
   emit(ctx, { type: 'scene.ended' });
   return done;
 }

@@ -34,7 +34,7 @@ describe('states saved before relations, scene effects, concealment and step dea
   test('options it lacks are set as the room played them; the others stay as the GM set them', () => {
     const { options } = upgrade(saved());
     const defaults = defaultGrailWarOptions('001');
-    expect(options).toEqual({ ...defaults, stepTimerSeconds: 60, partnerSeesTrust: true, armyDefenseLoss: 0 });
+    expect(options).toEqual({ ...defaults, stepTimerSeconds: 60, partnerSeesTrust: true, armyDefenseLoss: 0, conviction000HpMp: 20, conviction000Damage: 2 });
   });
 
   test('characters have no scene effect in force and no Attack Stance waiting; nobody has lost concealment', () => {

@@ -65,13 +65,15 @@ export function checkWindow(state: GrailWarState, battle: Battle, me: Character,
   const sheet = me.sheet;
   if (sheet.kind !== 'master' || !me.partner) return err('NOT_A_MASTER', 'GW-SEAL-00');
   if ((sheet.sealsLeft ?? 0) < decl.actions.length) return err('NO_SEALS_LEFT', 'GW-SEAL-00');
-  const kinds = decl.actions.map((a) => a.seal);
+  // One of each seal, except 보구 강화: one seal per NP use (SEAL-04), so one per boosted judgment.
+  const kinds = decl.actions.map((a) => (a.seal === 'npBoost' ? `npBoost:${a.slot}:${a.opponent}` : a.seal));
   if (new Set(kinds).size !== kinds.length) return err('DUPLICATE_SEAL', 'GW-SEAL-00');
   const servant = characterOf(state, me.partner)!;
   const sp = participantOf(battle, servant.id);
   const plan = battle.plans[servant.id];
   // The seals of the window act on the master's own servant's revealed plan.
   if (!sp || !standing(sp) || !plan) return err('SERVANT_NOT_IN_BATTLE', 'GW-BATTLE-11');
+  const fighting = participantOf(battle, me.id) !== undefined;
   for (const a of decl.actions) {
     if (a.seal !== 'defenseStanceHeal' && (!Number.isInteger(a.slot) || a.slot < 1 || a.slot > SLOTS)) return err('BAD_SLOT', 'GW-BATTLE-11');
     if (a.seal === 'defenseStanceHeal' && !(o.sealDefenseMidBattleHeal || o.sealRules === '000')) return err('SEAL_VARIANT_OFF', 'GW-SEAL-05');
@@ -93,6 +95,12 @@ export function checkWindow(state: GrailWarState, battle: Battle, me: Character,
       for (const s of swapped.slots) for (const [k, n] of Object.entries(slotDemand(s, isBerserkerSingle(state, servant.id)))) need[k] = (need[k] ?? 0) + n;
       const fits = poolCheck(sp.pool, need, sp.noConsume);
       if (!fits.ok || judgmentKey(a.judgment) === null) return err('POOL_EMPTY', 'GW-SEAL-10');
+    }
+    if (a.seal === 'npBoost') {
+      // 000 §5 4) "이 판정은 마스터가 함께 전투에 참가하고 있을 때만 사용 가능합니다": the one seal kept to a fighting master.
+      if (!fighting) return err('MASTER_NOT_IN_BATTLE', 'GW-SEAL-04');
+      const slot = plan.slots[a.slot - 1]!;
+      if (slot.type !== 'play' || slot.vs[a.opponent]?.card !== 'np') return err('NO_SUCH_NP_USE', 'GW-SEAL-04');
     }
     if (a.seal === 'forcedAttack' && o.sealRules === '000') {
       const slot = plan.slots[a.slot - 1]!;
@@ -142,6 +150,12 @@ function applyAction(ctx: Ctx, battle: Battle, master: Character, servantId: str
         sp.absoluteSlots.push(...slots);
         sp.pool.defense = (sp.pool.defense ?? 0) * 2;
       }
+      return;
+    }
+    case 'npBoost': {
+      // SEAL-04: the NP judgment costs no MP when it is played (resolve.ts reads the rider).
+      const slot = battle.plans[servantId]!.slots[a.slot - 1]!;
+      if (slot.type === 'play') slot.vs[a.opponent] = { ...slot.vs[a.opponent]!, boost: true };
       return;
     }
     case 'defenseStanceHeal':
