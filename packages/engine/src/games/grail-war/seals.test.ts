@@ -3,7 +3,7 @@ import type { WindowAction } from './commands.ts';
 import type { MasterSheet } from './sheets.ts';
 import type { GrailWarState } from './state.ts';
 import { hpOf, knows, mpOf, pair, poolOf } from './test-pair.ts';
-import { GM, hitsOf, judgment as j, master, planVs, prepareAll, refused, room, run, seat, servant, start, submit, windowDecl } from './test-support.ts';
+import { GM, hitsOf, judgment as j, master, passWindow, planVs, prepareAll, refused, room, run, seat, servant, start, submit, windowDecl } from './test-support.ts';
 
 describe('TV-SEAL vectors', () => {
   const sheetA = { stats: { str: 'B', end: 'C', agi: 'D', mag: 'C', luk: 'D', np: 'C' } };
@@ -14,7 +14,7 @@ describe('TV-SEAL vectors', () => {
     let s = pair({ a: sheetA, options: { sealRules }, decls: { ma: { seals: ['attackStance'] } } });
     expect(poolOf(s, 'a')).toMatchObject(pool);
     s = submit(s, 'a', planVs('b', [j('smash')])).state;
-    s = submit(s, 'b', planVs('a', [])).state;
+    s = passWindow(submit(s, 'b', planVs('a', [])).state);
     expect(poolOf(s, 'a').smash).toBe(smashAfter);
     // All non-NP damage +2: 4 + 2.
     expect(hitsOf(s).map((h) => h.hp)).toEqual([6]);
@@ -105,7 +105,7 @@ describe('TV-SEAL vectors', () => {
   test('TV-SEAL-06 GW-SEAL-02 001 Forced Retreat: servant apart and down; the mark for vanishing is set; once per master', () => {
     let s = pair({ a: { hp: { current: 2, max: 60 } }, regions: { a: 'r1', ma: 'r2', b: 'r1' } });
     s = submit(s, 'a', planVs('b', [])).state;
-    s = submit(s, 'b', planVs('a', [j('smash')])).state;
+    s = passWindow(submit(s, 'b', planVs('a', [j('smash')])).state);
     expect(s.battle!.phase).toBe('ended');
     const after = run(s, seat('s3'), { type: 'seal.retreat' }).state;
     expect(after.characters.a!.rescueScenesLeft).toBe(2);
@@ -116,12 +116,12 @@ describe('TV-SEAL vectors', () => {
     // Not apart: the 001 seal is refused.
     let near = pair({ a: { hp: { current: 2, max: 60 } } });
     near = submit(near, 'a', planVs('b', [])).state;
-    near = submit(near, 'b', planVs('a', [j('smash')])).state;
+    near = passWindow(submit(near, 'b', planVs('a', [j('smash')])).state);
     expect(refused(near, seat('s3'), { type: 'seal.retreat' })).toBe('NOT_APART GW-SEAL-02');
     // 000: allowed whenever the servant is down, wherever the master is.
     let near000 = pair({ a: { hp: { current: 2, max: 60 } }, options: { sealRules: '000' } });
     near000 = submit(near000, 'a', planVs('b', [])).state;
-    near000 = submit(near000, 'b', planVs('a', [j('smash')])).state;
+    near000 = passWindow(submit(near000, 'b', planVs('a', [j('smash')])).state);
     const pulled = run(near000, seat('s3'), { type: 'seal.retreat' }).state;
     expect([pulled.battle!.participants[0]!.status, pulled.characters.a!.rescueScenesLeft]).toEqual(['retreated', null]);
   });

@@ -1,5 +1,7 @@
 import { describe, expect, test } from 'vitest';
+import type { WindowAction } from './commands.ts';
 import { computeRewards } from './end.ts';
+import type { MasterSheet } from './sheets.ts';
 import type { GrailWarState } from './state.ts';
 import { knows, pair } from './test-pair.ts';
 import { GM, hitsOf, judgment as j, master, passWindow, planVs, prepareAll, refused, room, run, seat, servant, start, submit } from './test-support.ts';
@@ -111,3 +113,23 @@ describe('GW-BATTLE-15 일격 필살 damage', () => {
   });
 });
 
+
+describe('GW-BATTLE-11 GW-SEAL-00 mid-battle seals of a master outside the battle', () => {
+  // 000 §5 keeps only 4) 보구 강화 to a fighting master: "이 판정은 마스터가 함께 전투에 참가하고 있을 때만 사용 가능합니다".
+  const np = { id: 'n', name: 'N', npType: 'antiPersonnel' as const, mode: 'alwaysActive' as const, hpDamage: 5, mpDamage: 0, mpCost: 10, cards: 2 };
+  /** Servant a plays its NP at b in slot 1 while its master ma stays out of the battle, in `maRegion`. */
+  function revealed(maRegion: string): GrailWarState {
+    let s = pair({ a: { noblePhantasms: [np] }, regions: { a: 'r1', ma: maRegion, b: 'r1' } });
+    s = submit(s, 'a', planVs('b', [j('np', { np: 'n' })])).state;
+    return submit(s, 'b', planVs('a', [])).state;
+  }
+  const declare = (s: GrailWarState, actions: WindowAction[]) => run(s, seat('s3'), { type: 'battle.window', decl: { actions } }).state;
+  test.each([
+    ['GW-BATTLE-11 the master of a fighting servant sits in the window though it does not fight', () => revealed('r1').battle!.window!.seats, ['ma']],
+    ['GW-SEAL-08 standing where its servant is, it uses 절대 방어 (one seal spent)', () => (declare(revealed('r1'), [{ seal: 'absoluteDefense', slot: 1 }]).characters.ma!.sheet as MasterSheet).sealsLeft, 2],
+    ['GW-SEAL-00 apart from its servant, it is refused (INFERRED from the ⓛ seals\' rule)', () => refused(revealed('r2'), seat('s3'), { type: 'battle.window', decl: { actions: [{ seal: 'absoluteDefense', slot: 1 }] } }), 'NOT_SAME_LOCATION GW-SEAL-00'],
+    ['GW-SEAL-04 보구 강화 stays with a master fighting in the battle', () => refused(revealed('r1'), seat('s3'), { type: 'battle.window', decl: { actions: [{ seal: 'npBoost', slot: 1, opponent: 'b' }] } }), 'MASTER_NOT_IN_BATTLE GW-SEAL-04'],
+  ] as const)('%s', (_name, act, expected) => {
+    expect(act()).toEqual(expected);
+  });
+});

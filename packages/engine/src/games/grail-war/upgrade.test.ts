@@ -77,6 +77,7 @@ describe('states saved before relations, scene effects, concealment and step dea
     s = run(s, seat('s3'), { type: 'battle.submit', plan: planVs('', []) }, at).state;
     s = run(s, seat('s2'), { type: 'battle.submit', plan: planVs('a', [j('smash')]) }, at).state;
     s = run(s, seat('s3'), { type: 'battle.window', decl: { actions: [] } }, at).state;
+    s = run(s, seat('s4'), { type: 'battle.window', decl: { actions: [] } }, at).state;
     expect(s.battle).toMatchObject({ phase: 'ended', endReason: 'batchesDone', deadline: null });
     expect(s.battle!.history.filter((r) => r.batch === 2)).toHaveLength(5);
   });

@@ -13,13 +13,33 @@ import type { Battle, Character, GrailWarState } from './state.ts';
 import { SLOTS, characterOf, globalSlot, participantOf } from './state.ts';
 
 /**
- * The masters who sit in the post-reveal window: every master standing in the battle (HIDE-D5, "masters in the
- * battle"). Who of them holds a seal, or a standing servant to use one on, is that master's side's to know
- * (GW-HIDE-F10, seals spent outside the battle included), so the window never depends on it: it follows every
- * reveal while a master stands, each of them answers, and an empty declaration passes (HIDE-04).
+ * The masters who sit in the post-reveal window: every master standing in the battle (HIDE-D5), and the master of a
+ * servant standing in it who is not fighting, as the pre-battle step seats it. The source keeps only 보구 강화 to a
+ * master "함께 전투에 참가하고 있을 때" (000 §5 4)); the other mid-battle seals are a master's wherever it fights
+ * from, if it stands where its servant does (checkWindow). Who of them holds a seal, or stands with its servant, is
+ * that master's side's to know (GW-HIDE-F10, F19), so the window never depends on it: it follows every reveal while
+ * one of them is there, each answers, and an empty declaration passes (HIDE-04).
  */
 export function windowMasters(state: GrailWarState, battle: Battle): string[] {
-  return battle.participants.filter((p) => standing(p) && characterOf(state, p.id)!.sheet.kind === 'master').map((p) => p.id);
+  const out: string[] = [];
+  for (const p of battle.participants) {
+    if (!standing(p)) continue;
+    const ch = characterOf(state, p.id)!;
+    if (ch.sheet.kind === 'master') out.push(p.id);
+    else if (ch.partner && !participantOf(battle, ch.partner) && !characterOf(state, ch.partner)!.dead) out.push(ch.partner);
+  }
+  return out;
+}
+
+/**
+ * A master outside the battle reaches its servant with a mid-battle seal only where the servant is: 000 gives that
+ * condition for the seals usable without taking part (SEAL-00 ⓛ), and `sealSameLocationRequired` switches it
+ * (INFERRED for 07, 08 and 10, which the source does not mark either way).
+ */
+function reaches(state: GrailWarState, battle: Battle, master: string, servant: string): boolean {
+  if (participantOf(battle, master) || !state.options.sealSameLocationRequired) return true;
+  const here = battle.regions[master];
+  return here !== undefined && here === battle.regions[servant];
 }
 
 /** The `window` phase after a batch reveal (GW-BATTLE-11); straight on to resolution when no master stands. */
@@ -74,6 +94,7 @@ export function checkWindow(state: GrailWarState, battle: Battle, me: Character,
   // The seals of the window act on the master's own servant's revealed plan.
   if (!sp || !standing(sp) || !plan) return err('SERVANT_NOT_IN_BATTLE', 'GW-BATTLE-11');
   const fighting = participantOf(battle, me.id) !== undefined;
+  if (!reaches(state, battle, me.id, servant.id)) return err('NOT_SAME_LOCATION', 'GW-SEAL-00');
   for (const a of decl.actions) {
     if (a.seal !== 'defenseStanceHeal' && (!Number.isInteger(a.slot) || a.slot < 1 || a.slot > SLOTS)) return err('BAD_SLOT', 'GW-BATTLE-11');
     if (a.seal === 'defenseStanceHeal' && !(o.sealDefenseMidBattleHeal || o.sealRules === '000')) return err('SEAL_VARIANT_OFF', 'GW-SEAL-05');
