@@ -37,6 +37,18 @@ describe('states saved before relations, scene effects, concealment and step dea
     expect(options).toEqual({ ...defaults, stepTimerSeconds: 60, partnerSeesTrust: true, armyDefenseLoss: 0, conviction000HpMp: 20, conviction000Damage: 2 });
   });
 
+  test('GW-CLASS-04 GW-SEAL-02 characters get the lineage\'s one use and the rescue deadline; a rescue flagged before waits two scene ends', () => {
+    const old = saved() as { characters: Record<string, Record<string, unknown>> };
+    old.characters.a!.rescuedPendingVanish = true;
+    const s = upgrade(old);
+    expect(Object.values(s.characters).map((c) => [c.id, c.guardianUsed, c.vanished, c.rescueScenesLeft, 'rescuedPendingVanish' in c])).toEqual([
+      ['a', false, false, 2, false],
+      ['ma', false, false, null, false],
+      ['b', false, false, null, false],
+      ['mb', false, false, null, false],
+    ]);
+  });
+
   test('characters have no scene effect in force and no Attack Stance waiting; nobody has lost concealment', () => {
     const s = upgrade(saved());
     expect(Object.values(s.characters).map((c) => [c.id, c.sceneEffects, c.stanceReady])).toEqual([
