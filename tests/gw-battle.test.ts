@@ -73,7 +73,8 @@ async function fight(version: '001' | '000'): Promise<void> {
   const sideB: ViewerKey[] = ['gm', s3, s4];
   const { plants, planted } = plantBook();
   // Under 000 spectators follow reveals (battlesAfterReveal); under 001 they see only what is public.
-  const options = { ...defaultGrailWarOptions(version), spectatorVisibility: version === '000' ? 'battlesAfterReveal' : 'public' } as const;
+  // SPEC-05 under 000 has no base for one 신념 (GAP): this table sets the HP/MP it gives, 20.
+  const options = { ...defaultGrailWarOptions(version), spectatorVisibility: version === '000' ? 'battlesAfterReveal' : 'public', ...(version === '000' ? { conviction000HpMp: 20 } : {}) } as const;
   await commit(gm, { type: 'options.set', options });
   // Aliases are public to the players, and to spectators who follow battles: the control that the recording works.
   const aliasA = planted('ALIAS-A', ['gm', s1, s2, s3, s4, ...(version === '000' ? ['spectator'] : [])]);

@@ -17,14 +17,9 @@ const rin = ctxOf('s3', RIN);
 
 describe('slot pickers offer legal choices only (GW-BATTLE-10, MERIT-06, SPEC-01/02/04, SEAL-04, SUP-01)', () => {
   test.each([
-    ['SEAL-04 an NP whose MP cost is out of reach is offered while a seal can boost it', () => cellChoices(saber, emptyDraft(saber), 0).includes('np:ex'), true],
-    ['SEAL-04 … and not once no seal is left for a boost', () => cellChoices({ ...saber, boostSeals: 0 }, emptyDraft(saber), 0).includes('np:ex'), false],
-    ['SEAL-04 picked without the boost, the plan shows the MP problem', () => {
-      const d = emptyDraft(saber);
-      d.picks[0] = 'np:ex';
-      return problems(saber, d);
-    }, ['mp']],
-    ['SEAL-04 the boost rider is offered on 보구 while the master fights here with seals', () => riderKinds(saber, 'np:ex').boost, true],
+    ['SEAL-04 an NP whose MP cost is out of reach is not offered: the boost is the master\'s, after the reveal', () => cellChoices(saber, emptyDraft(saber), 0).includes('np:ex'), false],
+    ['SEAL-04 … and one the servant can pay is', () => cellChoices({ ...saber, mp: 100 }, emptyDraft(saber), 0).includes('np:ex'), true],
+    ['SEAL-04 the servant\'s plan offers no boost rider on 보구', () => 'boost' in riderKinds(saber, 'np:ex'), false],
     ['MERIT-06 no + on a stat with its own + (STR C+ → 강타)', () => riderKinds(saber, 'smash').plus, false],
     ['MERIT-06 + on 반격 is offered', () => riderKinds(saber, 'counter').plus, true],
     ['MERIT-06 no + on 치명', () => riderKinds(saber, 'critical').plus, false],
@@ -56,10 +51,8 @@ describe('slot pickers offer legal choices only (GW-BATTLE-10, MERIT-06, SPEC-01
     expect(problems(saber, d)).toEqual([]);
   });
 
-  test('every control yields a plan the engine accepts: servant + / boost / support / withdraw', () => {
+  test('every control yields a plan the engine accepts: servant + / support / withdraw', () => {
     const d = emptyDraft(saber);
-    d.picks[0] = 'np:ex';
-    d.riders[0]!.boost = true;
     d.picks[1] = 'counter';
     d.riders[1]!.plus = true;
     d.modes[2] = 'support';
@@ -67,7 +60,6 @@ describe('slot pickers offer legal choices only (GW-BATTLE-10, MERIT-06, SPEC-01
     d.modes[3] = 'withdraw';
     d.activatePlus = [];
     const plan = draftPlan(saber, d);
-    expect(plan.slots[0]).toEqual({ type: 'play', vs: { [LANCER]: { card: 'np', np: 'ex', boost: true } } });
     expect(plan.slots[2]).toEqual({ type: 'support', ally: RIN, opponent: LANCER, mode: 'physical', card: 'rush' });
     expect(accepts(state, seat('s1'), { type: 'battle.submit', plan })).toBe('ok');
   });

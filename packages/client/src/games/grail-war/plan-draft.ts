@@ -5,7 +5,7 @@ type Battle = NonNullable<GwView['battle']>;
 type Character = GwView['characters'][number];
 export type PlusStat = BatchPlan['activatePlus'][number];
 export type SlotMode = 'play' | 'support' | 'withdraw';
-export type Riders = { plus: boolean; fate: boolean; boost: boolean; toMaster: boolean };
+export type Riders = { plus: boolean; fate: boolean; toMaster: boolean };
 /** A support slot (GW-SUP-01); `card` is a picker choice: 'smash' for a servant, 'normal:rush' for a master. */
 export type SupportDraft = { ally: string; opponent: string; mode: 'physical' | 'magic'; card: Choice };
 
@@ -35,7 +35,6 @@ export type PlanContext = {
   oneHitKill: boolean;
   arcane: boolean;
   fateLeft: number;
-  boostSeals: number;
   limitLeft: number | null;
   allies: string[];
   foes: string[];
@@ -45,7 +44,7 @@ export type PlanContext = {
 
 const STAT_OF: Record<string, PlusStat> = { smash: 'str', counter: 'end', rush: 'agi', magecraft: 'mag' };
 export const PLUS_STATS = ['str', 'end', 'agi', 'luk', 'mag'] as const;
-const NO_RIDERS: Riders = { plus: false, fate: false, boost: false, toMaster: false };
+const NO_RIDERS: Riders = { plus: false, fate: false, toMaster: false };
 const plusMarks = (grade: string): number => grade.split('+').length - 1;
 
 /** The partner whose sheet this player sees besides its own (GW-HIDE-00), if any. */
@@ -59,7 +58,6 @@ export function planContext(view: GwView, battle: Battle, me: Character): PlanCo
   const priv = self?.private ?? null;
   const sheet = me.sheet;
   const partner = partnerOf(view, me);
-  const partnerIn = partner !== undefined && battle.participants.some((p) => p.id === partner.id && p.status === 'standing');
   const standing = battle.participants.filter((p) => p.status === 'standing');
   const specs = sheet?.kind === 'master' ? sheet.specializations : [];
   return {
@@ -75,8 +73,6 @@ export function planContext(view: GwView, battle: Battle, me: Character): PlanCo
     oneHitKill: specs.includes('combat') && !(priv?.oneHitKillUsed ?? true),
     arcane: specs.includes('magic') && !(priv?.arcaneUsed ?? true),
     fateLeft: sheet?.kind === 'master' && specs.includes('fate') ? Math.max(0, Math.min(3 - (priv?.fateUsed ?? 0), sheet.fate.current)) : 0,
-    // SEAL-04: NP Boost spends the partner master's seal, and only while that master fights here.
-    boostSeals: me.kind === 'servant' && partnerIn && partner.sheet?.kind === 'master' ? (partner.sheet.sealsLeft ?? 0) : 0,
     limitLeft: priv?.limit === null || priv === null ? null : priv.limit - priv.used,
     allies: standing.filter((p) => p.side === self?.side && p.id !== me.id).map((p) => p.id),
     foes: standing.filter((p) => p.side !== self?.side).map((p) => p.id),
@@ -147,17 +143,19 @@ export function meritSpent(ctx: PlanContext, d: Draft): number {
 export function ridersOf(ctx: PlanContext, d: Draft, cell: number): Riders {
   const r = d.riders[cell] ?? NO_RIDERS;
   const allowed = riderKinds(ctx, pickOf(ctx, d, cell));
-  return { plus: r.plus && allowed.plus, fate: r.fate && allowed.fate, boost: r.boost && allowed.boost, toMaster: r.toMaster && allowed.toMaster };
+  return { plus: r.plus && allowed.plus, fate: r.fate && allowed.fate, toMaster: r.toMaster && allowed.toMaster };
 }
 
-/** Which riders a card can carry at all (MERIT-06: not 보구 or 치명, not a stat with its own +; SPEC-04; SEAL-04). */
+/**
+ * Which riders a card can carry at all (MERIT-06: not 보구 or 치명, not a stat with its own +; SPEC-04). NP Boost is
+ * not one: it is the master's seal, declared in the window after the reveal (SEAL-04).
+ */
 export function riderKinds(ctx: PlanContext, choice: Choice): Riders {
   const card = choice.split(':')[0]!;
   const stat = STAT_OF[card];
   return {
     plus: ctx.kind === 'servant' && stat !== undefined && !ctx.ownPlus.includes(stat),
     fate: ctx.kind === 'master' && card === 'normal' && ctx.fateLeft > 0,
-    boost: ctx.kind === 'servant' && card === 'np' && ctx.boostSeals > 0,
     toMaster: ctx.passToMaster,
   };
 }
@@ -168,13 +166,13 @@ function playCells(ctx: PlanContext, d: Draft): number[] {
   return out;
 }
 
-/** MP the draft's 보구 cost, unboosted ones only (SEAL-04). */
+/** MP the draft's 보구 cost: all of it, since only the master's window can boost one afterwards (SEAL-04). */
 export function mpSpent(ctx: PlanContext, d: Draft, skip: number | null = null): number {
   return playCells(ctx, d)
     .filter((c) => c !== skip)
     .reduce((mp, c) => {
       const p = pickOf(ctx, d, c);
-      return p.startsWith('np:') && !ridersOf(ctx, d, c).boost ? mp + (ctx.npCost[p.slice(3)] ?? 0) : mp;
+      return p.startsWith('np:') ? mp + (ctx.npCost[p.slice(3)] ?? 0) : mp;
     }, 0);
 }
 
@@ -186,10 +184,8 @@ export function cellChoices(ctx: PlanContext, d: Draft, cell: number): Choice[] 
     if (n <= 0 || !hasLeft(ctx, need, key)) continue;
     if (key === 'magecraft' || key === 'skill' || key === 'normal') for (const a of ['smash', 'counter', 'rush']) out.push(`${key}:${a}`);
     else if (key.startsWith('np:')) {
-      // An NP whose MP the servant cannot pay is offered only while a seal for NP Boost is free (SEAL-04);
-      // until the boost is ticked the plan shows the MP problem.
-      const boosts = playCells(ctx, d).filter((c) => c !== cell && ridersOf(ctx, d, c).boost).length;
-      if (boosts < ctx.boostSeals || mpSpent(ctx, d, cell) + (ctx.npCost[key.slice(3)] ?? 0) <= ctx.mp) out.push(key);
+      // An NP is offered while the servant can pay its MP (SEAL-04's boost comes only after the reveal).
+      if (mpSpent(ctx, d, cell) + (ctx.npCost[key.slice(3)] ?? 0) <= ctx.mp) out.push(key);
     } else out.push(key);
   }
   const otherOhk = playCells(ctx, d).some((c) => c !== cell && pickOf(ctx, d, c) === 'oneHitKill');
@@ -231,14 +227,13 @@ export function plusChoices(ctx: PlanContext): PlusStat[] {
 }
 
 /** Budget problems that would make the server refuse the plan; the lock button stays off while any remains. */
-export function problems(ctx: PlanContext, d: Draft): ('merit' | 'mp' | 'fate' | 'boost' | 'limit' | 'support')[] {
-  const out: ('merit' | 'mp' | 'fate' | 'boost' | 'limit' | 'support')[] = [];
+export function problems(ctx: PlanContext, d: Draft): ('merit' | 'mp' | 'fate' | 'limit' | 'support')[] {
+  const out: ('merit' | 'mp' | 'fate' | 'limit' | 'support')[] = [];
   const cells = playCells(ctx, d);
   const riders = cells.map((c) => ridersOf(ctx, d, c));
   if (meritSpent(ctx, d) > ctx.merit) out.push('merit');
   if (mpSpent(ctx, d) > ctx.mp) out.push('mp');
   if (riders.filter((r) => r.fate).length > ctx.fateLeft) out.push('fate');
-  if (riders.filter((r) => r.boost).length > ctx.boostSeals) out.push('boost');
   const judgments = cells.filter((c) => pickOf(ctx, d, c) !== 'wait').length + d.modes.filter((_, s) => modeOf(d, s) === 'support').length;
   if (ctx.limitLeft !== null && judgments > ctx.limitLeft) out.push('limit');
   const badSupport = [0, 1, 2, 3, 4].some((s) => {
@@ -268,7 +263,7 @@ export function draftPlan(ctx: PlanContext, d: Draft): BatchPlan {
       ctx.engaged.map((opp, o) => {
         const cell = s * n + o;
         const r = ridersOf(ctx, d, cell);
-        return [opp, { ...judgmentOf(pickOf(ctx, d, cell)), ...(r.plus ? { plus: true } : {}), ...(r.fate ? { fate: true } : {}), ...(r.boost ? { boost: true } : {}), ...(r.toMaster ? { toMaster: true } : {}) }];
+        return [opp, { ...judgmentOf(pickOf(ctx, d, cell)), ...(r.plus ? { plus: true } : {}), ...(r.fate ? { fate: true } : {}), ...(r.toMaster ? { toMaster: true } : {}) }];
       }),
     );
     return { type: 'play', vs };

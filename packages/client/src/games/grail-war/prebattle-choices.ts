@@ -62,7 +62,8 @@ export function prebattleChoices(view: GwView, battle: Battle, me: Character): P
     potionNeedsKind: sheet?.kind === 'servant',
     plusStats: fighting && sheet?.kind === 'servant' && sheet.merit >= 2 ? PLUS_STATS.filter((s) => plusMarks(sheet.stats[s]) > 0) : [],
     merit: sheet?.merit ?? 0,
-    guardian: fighting && sheet?.kind === 'servant' && sheet.lineage === 'guardian',
+    // CLASS-04 (001 #5 "1회에 한해"): offered until its one use is spent.
+    guardian: fighting && sheet?.kind === 'servant' && sheet.lineage === 'guardian' && !me.status?.guardianUsed,
     shieldMaster: o.trustRule && sheet?.kind === 'servant' && me.status?.trust === 10 && masterIn && sheet.hp.current > 0,
   };
 }

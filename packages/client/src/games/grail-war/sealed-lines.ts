@@ -46,6 +46,8 @@ function actionText(a: Action, { t, who }: Words): string {
       return t('gw.line.win.absoluteDefense', { slot: a.slot });
     case 'defenseStanceHeal':
       return t('gw.win.defenseStanceHeal');
+    case 'npBoost':
+      return t('gw.line.win.npBoost', { slot: a.slot, target: who(a.opponent) });
   }
 }
 

@@ -90,6 +90,7 @@ const rows: [string, GwViewEvent, string, string][] = [
   ],
   ['GW-FLOW-04 the day end', { type: 'day.ended', day: 1, steps: [{ step: 'trustScoring', rule: 'GW-HIDE-D8', status: 'off' }, { step: 'upkeep', rule: 'GW-CONTRACT-01', status: 'done' }] }, 'Day 1 ends. Left to the GM: nothing.', '1일차 종료. GM이 처리할 일: 없음.'],
   ['GW-CONTRACT-01 upkeep', { type: 'upkeep.paid', character: RIN, servant: SABER, mp: 10 }, 'Rin pays 10 MP of upkeep 유지마력 for Saber.', 'Rin이 Saber의 유지마력 10 MP를 냈습니다.'],
+  ['GW-SEAL-02 001 a rescued servant vanishes at its deadline', { type: 'servant.vanished', character: SABER }, 'Saber was not healed by the end of the next scene after 강제 이탈 and vanishes (소멸).', 'Saber이 강제 이탈 후 다음 장면이 끝날 때까지 회복하지 못해 소멸했습니다.'],
 ];
 
 describe('grail-war timeline lines', () => {

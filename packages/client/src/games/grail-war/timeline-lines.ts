@@ -71,6 +71,7 @@ const lines: { [K in GwViewEvent['type']]: (e: Of<K>, w: Words) => string } = {
   'relation.set': ({ entry: r }, { t, who }) => t('gw.line.relationSet', { holder: who(r.holder), other: who(r.other), score: signed(r.score) }),
   'relation.removed': (e, { t, who }) => t('gw.line.relationRemoved', { holder: who(e.holder), other: who(e.other) }),
   ...sceneLines,
+  'servant.vanished': (e, { t, who }) => t('gw.line.servantVanished', { name: who(e.character) }),
 };
 
 const isType = (type: string): type is GwViewEvent['type'] => Object.hasOwn(lines, type);

@@ -5,7 +5,7 @@ import { partnerOf } from './plan-draft.ts';
 type Battle = NonNullable<GwView['battle']>;
 type Character = GwView['characters'][number];
 type Judgment = Extract<BatchPlan['slots'][number], { type: 'play' }>['vs'][string];
-export type SealKind = 'actionRestriction' | 'forcedAttack' | 'absoluteDefense' | 'defenseStanceHeal';
+export type SealKind = 'actionRestriction' | 'forcedAttack' | 'absoluteDefense' | 'defenseStanceHeal' | 'npBoost';
 
 /** What a master's post-reveal seal choices depend on (mirrors the engine's checkWindow, GW-BATTLE-11). */
 export type WindowContext = {
@@ -43,6 +43,9 @@ export function windowContext(view: GwView, battle: Battle, me: Character): Wind
   seals.push('absoluteDefense');
   // SEAL-05: the mid-battle heal exists under 000 or when the GM turns the variant on.
   if (o.sealDefenseMidBattleHeal || o.sealRules === '000') seals.push('defenseStanceHeal');
+  // SEAL-04: only a master fighting in the battle boosts its servant's revealed 보구.
+  const fighting = battle.participants.some((p) => p.id === me.id);
+  if (fighting && boostCells(ctx).length > 0) seals.push('npBoost');
   return ctx;
 }
 
@@ -95,6 +98,11 @@ export function forcedTargets(ctx: WindowContext, slot: number): string[] {
 /** Slots (1..5) where SEAL-07 can be declared. */
 export function forcedSlots(ctx: WindowContext): number[] {
   return [1, 2, 3, 4, 5].filter((n) => ctx.rules === '001' || forcedTargets(ctx, n).length > 0);
+}
+
+/** SEAL-04: the servant's revealed 보구 judgments, one seal each. */
+export function boostCells(ctx: WindowContext): PlanCell[] {
+  return ctx.plan ? planCells(ctx.plan).filter((c) => c.judgment.card === 'np') : [];
 }
 
 /** Plan cells SEAL-10 can swap. */

@@ -93,7 +93,7 @@ export function revealBatch(ctx: Ctx, battle: Battle): void {
   enterPhase(ctx, 'window');
 }
 
-/** Merit, 명운 and NP Boost seals are paid at reveal, once the plan is public and binding. */
+/** Merit and 명운 are paid at reveal, once the plan is public and binding. */
 function payCosts(ctx: Ctx, battle: Battle, id: string, plan: BatchPlan): void {
   const ch = characterOf(ctx.state, id)!;
   const p = participantOf(battle, id)!;
@@ -111,6 +111,8 @@ function payCosts(ctx: Ctx, battle: Battle, id: string, plan: BatchPlan): void {
         sheet.fate.current -= 1;
         p.fateUsed += 1;
       }
+      // A boost sealed in a plan before SEAL-04 became the master's window declaration (a room saved mid-batch) is
+      // still paid from the master's seals, as it was then.
       if (j.boost && ch.partner) {
         const master = characterOf(ctx.state, ch.partner)!.sheet;
         if (master.kind === 'master') master.sealsLeft = (master.sealsLeft ?? 0) - 1;

@@ -9,6 +9,7 @@ import { checkEnd, endBattle, openBatch } from './flow.ts';
 import { revealPrebattle } from './prebattle.ts';
 import { mayAmbush } from './relations.ts';
 import { characterOf, participantOf } from './state.ts';
+import { RESCUE_SCENES } from './rescue.ts';
 import { revealWindow } from './window.ts';
 
 /** The battle commands outside the sealed steps: forcing a step, withdrawal, betrayal, the GM's calls, Forced Retreat. */
@@ -106,7 +107,7 @@ export function battleClose(ctx: Ctx): Result<void> {
 /**
  * Master: Forced Retreat (SEAL-02). 000: pulls a servant at HP ≤ 0 out; the battle goes on. 001: only while the
  * servant is apart from the master; stops the battle, once per master, and the servant vanishes unless healed by
- * the end of the next scene (left to the scene flow through `rescuedPendingVanish`).
+ * the end of the next scene (scene-effects.ts sceneEnd counts the scenes down).
  */
 export function sealRetreat(ctx: Ctx, c: Cmd<'seal.retreat'>): Result<void> {
   const b = requireBattle(ctx);
@@ -126,7 +127,7 @@ export function sealRetreat(ctx: Ctx, c: Cmd<'seal.retreat'>): Result<void> {
     const apart = !participantOf(battle, master.id) && battle.regions[master.id] !== battle.regions[servant.id];
     if (!apart) return err('NOT_APART', 'GW-SEAL-02');
     master.retreatUsed = true;
-    servant.rescuedPendingVanish = true;
+    servant.rescueScenesLeft = RESCUE_SCENES;
   }
   master.sheet.sealsLeft = (master.sheet.sealsLeft ?? 0) - 1;
   sp.status = 'retreated';

@@ -53,7 +53,7 @@ export function damage(state: GrailWarState, battle: Battle, p: Participant, r: 
     if (bond) flats.push({ source: 'relationship', amount: bond });
   } else if (a.sheet.kind === 'master') {
     const specialized = a.sheet.specializations.includes('conviction');
-    const conv = convictionDamage(specialized, p.convictionSpent, o.convictionRule);
+    const conv = convictionDamage(specialized, p.convictionSpent, o);
     if (conv) flats.push({ source: 'conviction', amount: conv });
     if (kind === 'normal' && a.sheet.specializations.includes('combat')) flats.push({ source: 'combatSpecialization', amount: 2 });
     if (r.judgment.fate) flats.push({ source: 'fate', amount: a.sheet.fate.max });
@@ -88,17 +88,20 @@ export function damage(state: GrailWarState, battle: Battle, p: Participant, r: 
   const theirs = sideServant(state, q.id);
   const d = mine && theirs ? knowledge(battle, p.id, theirs).total - knowledge(battle, q.id, mine).total : 0;
   const np = isNp && a.sheet.kind === 'servant' ? a.sheet.noblePhantasms.find((n) => n.id === r.judgment.np) : undefined;
+  // BATTLE-15 000: "[전투력×5]만큼의 고정 피해", fixed damage that no bonus, penalty or reduction moves; under 001 #21 it
+  // is a 치명-like judgment and takes them ("특수 피해에 영향을 주는 기술이나 마술에 영향을 받습니다").
+  const fixed = r.judgment.card === 'oneHitKill' && o.specialJudgmentRule === '000';
   const input: DamageInput = {
     form: r.form,
     base: { source: r.baseSource, amount: r.base },
     plus: r.plus,
     assassinVsFrontMaster: o.assassinTraits === 'new' && a.sheet.kind === 'servant' && a.sheet.className === 'assassin' && t.sheet.kind === 'master' && q.row === 'front',
-    flats,
-    doubleAfterFlats: p.guardian && o.guardianLineage === 'double',
-    penalties,
-    defender,
-    info: infoBonus(d, np?.mode === 'trueNameRelease'),
-    floor: masterVsServant && servantAttacker && t.sheet.kind === 'master' ? 1 : 0,
+    flats: fixed ? [] : flats,
+    doubleAfterFlats: !fixed && p.guardian && o.guardianLineage === 'double',
+    penalties: fixed ? [] : penalties,
+    defender: fixed ? [] : defender,
+    info: fixed ? 0 : infoBonus(d, np?.mode === 'trueNameRelease'),
+    floor: !fixed && masterVsServant && servantAttacker && t.sheet.kind === 'master' ? 1 : 0,
     npMp: np?.mpDamage ?? 0,
     npHalf: h.npHalf,
     npHpReduce: h.npHpReduce,

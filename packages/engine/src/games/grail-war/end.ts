@@ -59,6 +59,9 @@ export function computeRewards(state: GrailWarState, battle: Battle): Reward[] {
   const o = state.options;
   const front = (side: string) => battle.participants.filter((p) => p.side === side && p.row === 'front').length;
   const sides = [...new Set(battle.participants.map((p) => p.side))];
+  // MERIT-07 000 "상대가 동맹중이며, 아군보다 숫자가 많을 경우": only opponents allied with each other (one side,
+  // BATTLE-02) count together, so each opposing side adds what its front row outnumbers ours by.
+  const alliedBonus = (own: string) => sides.filter((s) => s !== own).reduce((n, s) => n + Math.max(0, front(s) - front(own)), 0);
   const defeated = battle.participants.filter((p) => p.status !== 'standing');
   const out: Reward[] = [];
   for (const p of battle.participants) {
@@ -94,8 +97,9 @@ export function computeRewards(state: GrailWarState, battle: Battle): Reward[] {
     xp += 3 * kills;
     let merit = 0;
     if (o.meritAcquisition === '000') {
-      const beatServant = me.sheet.kind === 'master' && isFront && foes.some((q) => q.row === 'front' && characterOf(state, q.id)!.sheet.kind === 'servant');
-      let m = (won && isFront ? 1 + multi : 0) + kills;
+      // 000 "승리할 경우": the ×2 is for a master who fought a servant in the front row and won.
+      const beatServant = won && me.sheet.kind === 'master' && isFront && foes.some((q) => q.row === 'front' && characterOf(state, q.id)!.sheet.kind === 'servant');
+      let m = (won && isFront ? 1 + alliedBonus(p.side) : 0) + kills;
       if (beatServant) m *= 2;
       merit = m;
     } else {

@@ -37,6 +37,8 @@ export function readEvent(event: Happening, acl: Acl, v: Viewer): GwViewEvent | 
   switch (event.type) {
     case 'options.set':
     case 'battle.closed':
+    // SEAL-02 001: a servant's destruction is public (GW-HIDE-F32, INFERRED).
+    case 'servant.vanished':
     case 'seat.added':
     // SAN-01: a Church sanction is public (HIDE-F18, F32).
     case 'concealment.sanctioned':

@@ -22,7 +22,7 @@ type Told<T extends GwViewEvent['type']> = Extract<GwViewEvent, { type: T }>;
  * itself); the others hold what some viewer may not read, which event-reading.ts takes out viewer by viewer.
  */
 export type Happening =
-  | Told<'options.set' | 'seat.added' | 'knowledge.removed' | 'relation.set' | 'relation.removed' | 'battle.overridden'>
+  | Told<'options.set' | 'seat.added' | 'knowledge.removed' | 'relation.set' | 'relation.removed' | 'servant.vanished' | 'battle.overridden'>
   | SceneHappening
   | { type: 'character.registered'; id: string; seat: string; partner: string | null; sheet: Sheet }
   | { type: 'character.updated'; id: string; sheet: Sheet }

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import type { Setup } from './test-pair.ts';
 import { knows, pair } from './test-pair.ts';
 import type { GrailWarState } from './state.ts';
-import { GM, judgment as j, planVs, prepareAll, run, seat, start, submit } from './test-support.ts';
+import { GM, judgment as j, passWindow, planVs, prepareAll, run, seat, start, submit } from './test-support.ts';
 import { view } from './view.ts';
 
 const meter = (s: GrailWarState, id: string) => [s.characters[id]!.sheet.hp.current, s.characters[id]!.sheet.hp.max];
@@ -39,7 +39,7 @@ describe('GW-ITEM-E1 GW-FLOW-03 the raise lasts the scene', () => {
   /** b hits a once with its 강타 (C: 3), then withdraws, and the GM closes the battle. */
   const fight = (s: GrailWarState) => {
     s = submit(s, 'a', planVs('b', [])).state;
-    s = submit(s, 'b', planVs('a', [j('smash')])).state;
+    s = passWindow(submit(s, 'b', planVs('a', [j('smash')])).state);
     s = run(s, seat('s2'), { type: 'battle.withdraw' }).state;
     return run(s, GM, { type: 'battle.close' }).state;
   };

@@ -55,7 +55,7 @@ describe('GW-ITEM "for the scene" effects and the scene end (FLOW-03 S4 step 5)'
     expect([p.protection, p.berserkerPotion, p.pool.rush]).toEqual([true, true, 4]);
     // ITEM-C3: the 반격 that beats a's 강타 is <일반>, reduced by 1; ITEM-B4: +1 on a's <일반> 맹공.
     s = submit(s, 'a', planVs('b', [j('smash'), j('rush')])).state;
-    s = submit(s, 'b', planVs('a', [j('counter'), j('wait')])).state;
+    s = passWindow(submit(s, 'b', planVs('a', [j('counter'), j('wait')])).state);
     expect(hitsOf(s).map((h) => [h.attacker, h.hp])).toEqual([['b', 2], ['a', 4]]);
   });
 

@@ -42,6 +42,8 @@ export function defaultGrailWarOptions(version: RulesVersion = '001'): GrailWarO
     sealsPerMaster: 3,
     actionRestrictionWindow: 'everyBatch',
     convictionRule: v001 ? '001new' : '000',
+    conviction000HpMp: 0,
+    conviction000Damage: 0,
     specialJudgmentRule: v001 ? '001' : '000',
     magicDamageRouting: v001 ? 'allMp' : 'halfHalf',
     guardianLineage: v001 ? 'plus5' : 'double',

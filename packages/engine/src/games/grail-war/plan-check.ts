@@ -58,7 +58,6 @@ export function checkPlan(state: GrailWarState, battle: Battle, me: Character, p
   const sheet = me.sheet;
   let merit = 0;
   let mpCost = 0;
-  let boosts = 0;
   let fate = 0;
   let ohk = 0;
   const need: Record<string, number> = {};
@@ -83,8 +82,7 @@ export function checkPlan(state: GrailWarState, battle: Battle, me: Character, p
         if (j.fate) fate += 1;
         if (j.card === 'np') {
           const np = sheet.kind === 'servant' ? sheet.noblePhantasms.find((n) => n.id === j.np) : undefined;
-          if (j.boost) boosts += 1;
-          else mpCost += np?.mpCost ?? 0;
+          mpCost += np?.mpCost ?? 0;
         }
         if (j.card === 'oneHitKill') ohk += 1;
       }
@@ -117,12 +115,6 @@ export function checkPlan(state: GrailWarState, battle: Battle, me: Character, p
     if (sheet.kind !== 'master' || !sheet.specializations.includes('fate')) return err('NO_FATE_SPECIALIZATION', 'GW-SPEC-04');
     if (p.fateUsed + fate > 3 || sheet.fate.current < fate) return err('FATE_LIMIT', 'GW-SPEC-04');
   }
-  if (boosts > 0) {
-    // SEAL-04: only when the master takes part in the battle; one seal per NP use.
-    const master = me.partner ? characterOf(state, me.partner) : undefined;
-    if (!master || !participantOf(battle, master.id) || master.sheet.kind !== 'master') return err('MASTER_NOT_IN_BATTLE', 'GW-SEAL-04');
-    if ((master.sheet.sealsLeft ?? 0) < boosts) return err('NO_SEALS_LEFT', 'GW-SEAL-04');
-  }
   const pool = poolCheck(p.pool, need, p.noConsume);
   if (!pool.ok) return pool;
   const judgments = plan.slots.reduce((n, s) => n + slotJudgments(s), 0);
@@ -149,7 +141,9 @@ export function checkJudgment(me: Character, j: Judgment): Result<void> {
   if (needsAspect !== (j.aspect !== undefined)) return err('ASPECT', 'GW-BATTLE-10');
   if (j.card === 'np') {
     if (sheet.kind !== 'servant' || !sheet.noblePhantasms.some((n) => n.id === j.np)) return err('NO_SUCH_NP', 'GW-BATTLE-04');
-  } else if (j.np !== undefined || j.boost) return err('NP_RIDER', 'GW-SEAL-04');
+  } else if (j.np !== undefined) return err('NP_RIDER', 'GW-SEAL-04');
+  // SEAL-04: a seal is the master's to spend; it boosts a revealed NP in the window (window.ts), not from a plan.
+  if (j.boost) return err('BOOST_IS_THE_MASTERS', 'GW-SEAL-04');
   if (j.card === 'oneHitKill' && (sheet.kind !== 'master' || !sheet.specializations.includes('combat'))) return err('NO_COMBAT_SPECIALIZATION', 'GW-SPEC-01');
   if (j.card === 'arcane' && (sheet.kind !== 'master' || !sheet.specializations.includes('magic'))) return err('NO_MAGIC_SPECIALIZATION', 'GW-SPEC-02');
   if (j.plus) {

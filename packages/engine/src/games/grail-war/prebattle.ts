@@ -78,6 +78,8 @@ export function checkPrebattle(state: GrailWarState, battle: Battle, me: Charact
     if (sheet.merit < 2 * d.activatePlus.length) return err('NOT_ENOUGH_MERIT', 'GW-MERIT-01');
   }
   if (d.guardian && (sheet.kind !== 'servant' || sheet.lineage !== 'guardian')) return err('NOT_GUARDIAN', 'GW-CLASS-04');
+  // 001 #5 "1회에 한해": once, not once per battle (the source says "전투 당" where it means that, as for 일격 필살).
+  if (d.guardian && me.guardianUsed) return err('ONCE_ONLY', 'GW-CLASS-04');
   // TRUST-03: a servant may shield its master from wherever it is, so this one is open to a servant outside the battle.
   if (d.shieldMaster) return checkShield(state, battle, me);
   return done;
@@ -119,7 +121,7 @@ export function revealPrebattle(ctx: Ctx, battle: Battle): void {
     if (ch.sheet.kind === 'master' && d.conviction > 0) {
       ch.sheet.conviction.current -= d.conviction;
       p.convictionSpent = d.conviction;
-      const boost = convictionHpMp(ch.sheet.specializations.includes('conviction'), d.conviction, o.convictionRule);
+      const boost = convictionHpMp(ch.sheet.specializations.includes('conviction'), d.conviction, o);
       ch.sheet.hp.current += boost;
       ch.sheet.mp.current += boost;
     }
@@ -128,6 +130,7 @@ export function revealPrebattle(ctx: Ctx, battle: Battle): void {
       p.plus.push(...d.activatePlus);
     }
     p.guardian = d.guardian;
+    if (d.guardian) ch.guardianUsed = true;
   }
   for (const p of battle.participants) {
     const ch = characterOf(ctx.state, p.id)!;

@@ -3,7 +3,7 @@ import type { Knowledge } from './commands.ts';
 import type { GrailWarOptions } from './options.ts';
 import type { Relation } from './relations.ts';
 import type { GrailWarState } from './state.ts';
-import { GM, SPECTATOR, hitsOf, judgment as j, master, planVs, prepareAll, refused, room, run, seat, servant, start, submit } from './test-support.ts';
+import { GM, SPECTATOR, hitsOf, judgment as j, master, passWindow, planVs, prepareAll, refused, room, run, seat, servant, start, submit } from './test-support.ts';
 import { viewEvent } from '../../kernel/events.ts';
 import { view } from './view.ts';
 
@@ -31,7 +31,7 @@ function together(relations: Relation[], options: Partial<GrailWarOptions> = {})
 function strike(s: GrailWarState, card: ReturnType<typeof j>): [number, number] {
   s = submit(s, 's1', planVs('e', [card])).state;
   s = submit(s, 's2', planVs('e', [j('smash')])).state;
-  s = submit(s, 'e', { slots: Array.from({ length: 5 }, () => ({ type: 'play' as const, vs: { s1: j('wait'), s2: j('wait') } })), activatePlus: [] }).state;
+  s = passWindow(submit(s, 'e', { slots: Array.from({ length: 5 }, () => ({ type: 'play' as const, vs: { s1: j('wait'), s2: j('wait') } })), activatePlus: [] }).state);
   const by = (id: string) => hitsOf(s).filter((h) => h.attacker === id).reduce((n, h) => n + h.hp, 0);
   return [by('s1'), by('s2')];
 }

@@ -2,7 +2,7 @@ import { gwView, gwViewEvent } from '@veiltable/protocol/games/grail-war';
 import { describe, expect, test } from 'vitest';
 import { grailWar } from './index.ts';
 import { knows, pair } from './test-pair.ts';
-import { GM, SPECTATOR, judgment as j, master, planVs, readAll, refused, room, run, seat, servant, start, submit } from './test-support.ts';
+import { GM, SPECTATOR, judgment as j, master, passWindow, planVs, readAll, refused, room, run, seat, servant, start, submit } from './test-support.ts';
 import { viewEvent } from '../../kernel/events.ts';
 import { view } from './view.ts';
 
@@ -91,7 +91,7 @@ describe('GM override with a logged reason (issue 4 item 7)', () => {
   test('between batches the GM moves HP; the reason is logged and seen by the owner side and the GM only', () => {
     let s = pair();
     s = submit(s, 'a', planVs('b', [j('smash')])).state;
-    s = submit(s, 'b', planVs('a', [])).state;
+    s = passWindow(submit(s, 'b', planVs('a', [])).state);
     expect(refused(s, seat('s1'), { type: 'battle.override', character: 'b', hp: 3, mp: 0, reason: 'misread' })).toBe('NOT_GM');
     expect(refused(s, GM, { type: 'battle.override', character: 'b', hp: 3, mp: 0, reason: '  ' })).toBe('REASON_REQUIRED');
     const before = s.characters.b!.sheet.hp.current;

@@ -4,7 +4,7 @@ import type { GrailWarOptions } from './options.ts';
 import { timers } from './index.ts';
 import { view } from './view.ts';
 import type { GrailWarState } from './state.ts';
-import { AT, emptyDecl, GM, hitsOf, judgment as j, master, planVs, prepareAll, refused, room, run, seat, servant, start, submit } from './test-support.ts';
+import { AT, emptyDecl, GM, hitsOf, judgment as j, master, passWindow, planVs, prepareAll, refused, room, run, seat, servant, start, submit } from './test-support.ts';
 
 const known = (knower: string, target: string): Knowledge => ({ knower, target, total: 0, believed: 0, classKnown: true, failedGuess: false, trueNameKnown: false });
 const allKnow = (ids: string[]) => ids.flatMap((k) => ids.filter((t) => t !== k).map((t) => known(k, t)));
@@ -135,7 +135,7 @@ describe('length, timeouts and the end', () => {
     s = prepareAll(start(s, [{ character: 'a', side: 'A' }, { character: 'c', side: 'A' }, { character: 'b', side: 'B' }], { knowledge: allKnow(['a', 'b', 'c']), regions: { a: 'r1', ma: 'r2' } }));
     s = submit(s, 'a', planVs('b', [])).state;
     s = submit(s, 'c', planVs('b', [])).state;
-    s = submit(s, 'b', { slots: [{ type: 'play', vs: { a: j('smash'), c: j('wait') } }, ...Array.from({ length: 4 }, () => ({ type: 'play' as const, vs: { a: j('wait'), c: j('wait') } }))], activatePlus: [] }).state;
+    s = passWindow(submit(s, 'b', { slots: [{ type: 'play', vs: { a: j('smash'), c: j('wait') } }, ...Array.from({ length: 4 }, () => ({ type: 'play' as const, vs: { a: j('wait'), c: j('wait') } }))], activatePlus: [] }).state);
     expect([s.battle!.phase, s.battle!.participants[0]!.status]).toEqual(['submit', 'defeated']);
     s = run(s, seat('s3'), { type: 'seal.retreat' }).state;
     expect([s.battle!.phase, s.battle!.endReason]).toEqual(['ended', 'retreat']);
@@ -144,7 +144,7 @@ describe('length, timeouts and the end', () => {
     expect(s.battle!.winner).toBe('B');
     const rb = s.battle!.rewards!.find((r) => r.character === 'b')!;
     expect(rb.xp).toBe(1 + 1 + 1 + 2 + 1 + 3);
-    expect(s.characters.a!.rescuedPendingVanish).toBe(true);
+    expect(s.characters.a!.rescueScenesLeft).toBe(2);
   });
 
   test('GW-BATTLE-22 rewards are computed at the end, logged after battle.ended, and added to the sheets', () => {
@@ -194,7 +194,7 @@ describe('streaks and ambushes', () => {
     s = prepareAll(start(s, [{ character: 'a', side: 'A' }, { character: 'b', side: 'B' }], { knowledge: allKnow(['a', 'b']), ambushSide: 'A' }));
     for (let batch = 1; batch <= 2; batch++) {
       s = submit(s, 'a', planVs('b', [j('smash')])).state;
-      s = submit(s, 'b', planVs('a', [])).state;
+      s = passWindow(submit(s, 'b', planVs('a', [])).state);
     }
     expect(hitsOf(s).map((h) => [h.batch, h.hp])).toEqual([[1, 6], [2, 3]]);
   });

@@ -7,6 +7,7 @@ import type { Ctx } from './context.ts';
 import { done, requireGm } from './context.ts';
 import { emit } from './events.ts';
 import type { SceneDecl } from './scene-actions.ts';
+import { settleRescues } from './rescue.ts';
 import { expireSceneEffects } from './scene-effects.ts';
 import type { Character, GrailWarState } from './state.ts';
 import { characterOf } from './state.ts';
@@ -32,9 +33,9 @@ const SCENE_START: readonly Step[] = [
 
 /**
  * GW-FLOW-03 S4, in order. Regions, NPCs, population and cancelled contracts have no model in the engine yet, and
- * relationship scoring is the GM's relation.set: those are the GM's. Step 7 is the hook of 001 SEAL-02's vanish
- * deadline (a rescued servant still at HP ≤ 0 at the end of the scene after its rescue): the battle module owns the
- * vanish and plugs its run in here.
+ * relationship scoring is the GM's relation.set: those are the GM's. Step 7 is 001 SEAL-02's vanish deadline (a
+ * rescued servant still at HP ≤ 0 at the end of the scene after its rescue, rescue.ts), after the scene's effects
+ * have ended: a raise that held a rescued servant up is gone by then.
  */
 const SCENE_END: readonly Step[] = [
   { step: 'regionIncome', rule: 'GW-REGION-01' },
@@ -43,7 +44,7 @@ const SCENE_END: readonly Step[] = [
   { step: 'populationScene', rule: 'GW-REGION-02' },
   { step: 'sceneEffects', rule: 'GW-FLOW-03 S4.5', run: (ctx) => expireSceneEffects(Object.values(ctx.state.characters)) },
   { step: 'cancelledUpkeep', rule: 'GW-CONTRACT-02' },
-  { step: 'retreatVanish', rule: 'GW-SEAL-02' },
+  { step: 'retreatVanish', rule: 'GW-SEAL-02', run: settleRescues },
   { step: 'regionClosure', rule: 'GW-REGION-03' },
   { step: 'masterZero', rule: 'GW-MASTER-01', on: (s) => s.options.masterZeroRule, run: flagZero },
 ];

@@ -1,8 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import type { WindowAction } from './commands.ts';
 import type { MasterSheet } from './sheets.ts';
+import type { GrailWarState } from './state.ts';
 import { hpOf, knows, mpOf, pair, poolOf } from './test-pair.ts';
-import { GM, hitsOf, judgment as j, master, planVs, prepareAll, refused, room, run, seat, servant, start, submit, windowDecl } from './test-support.ts';
+import { GM, hitsOf, judgment as j, master, passWindow, planVs, prepareAll, refused, room, run, seat, servant, start, submit, windowDecl } from './test-support.ts';
 
 describe('TV-SEAL vectors', () => {
   const sheetA = { stats: { str: 'B', end: 'C', agi: 'D', mag: 'C', luk: 'D', np: 'C' } };
@@ -13,7 +14,7 @@ describe('TV-SEAL vectors', () => {
     let s = pair({ a: sheetA, options: { sealRules }, decls: { ma: { seals: ['attackStance'] } } });
     expect(poolOf(s, 'a')).toMatchObject(pool);
     s = submit(s, 'a', planVs('b', [j('smash')])).state;
-    s = submit(s, 'b', planVs('a', [])).state;
+    s = passWindow(submit(s, 'b', planVs('a', [])).state);
     expect(poolOf(s, 'a').smash).toBe(smashAfter);
     // All non-NP damage +2: 4 + 2.
     expect(hitsOf(s).map((h) => h.hp)).toEqual([6]);
@@ -104,10 +105,10 @@ describe('TV-SEAL vectors', () => {
   test('TV-SEAL-06 GW-SEAL-02 001 Forced Retreat: servant apart and down; the mark for vanishing is set; once per master', () => {
     let s = pair({ a: { hp: { current: 2, max: 60 } }, regions: { a: 'r1', ma: 'r2', b: 'r1' } });
     s = submit(s, 'a', planVs('b', [])).state;
-    s = submit(s, 'b', planVs('a', [j('smash')])).state;
+    s = passWindow(submit(s, 'b', planVs('a', [j('smash')])).state);
     expect(s.battle!.phase).toBe('ended');
     const after = run(s, seat('s3'), { type: 'seal.retreat' }).state;
-    expect(after.characters.a!.rescuedPendingVanish).toBe(true);
+    expect(after.characters.a!.rescueScenesLeft).toBe(2);
     expect(after.battle!.participants[0]!.status).toBe('retreated');
     const again = structuredClone(after);
     again.battle!.participants[0]!.status = 'defeated';
@@ -115,14 +116,14 @@ describe('TV-SEAL vectors', () => {
     // Not apart: the 001 seal is refused.
     let near = pair({ a: { hp: { current: 2, max: 60 } } });
     near = submit(near, 'a', planVs('b', [])).state;
-    near = submit(near, 'b', planVs('a', [j('smash')])).state;
+    near = passWindow(submit(near, 'b', planVs('a', [j('smash')])).state);
     expect(refused(near, seat('s3'), { type: 'seal.retreat' })).toBe('NOT_APART GW-SEAL-02');
     // 000: allowed whenever the servant is down, wherever the master is.
     let near000 = pair({ a: { hp: { current: 2, max: 60 } }, options: { sealRules: '000' } });
     near000 = submit(near000, 'a', planVs('b', [])).state;
-    near000 = submit(near000, 'b', planVs('a', [j('smash')])).state;
+    near000 = passWindow(submit(near000, 'b', planVs('a', [j('smash')])).state);
     const pulled = run(near000, seat('s3'), { type: 'seal.retreat' }).state;
-    expect([pulled.battle!.participants[0]!.status, pulled.characters.a!.rescuedPendingVanish]).toEqual(['retreated', false]);
+    expect([pulled.battle!.participants[0]!.status, pulled.characters.a!.rescueScenesLeft]).toEqual(['retreated', null]);
   });
 
   test('TV-SEAL-07 GW-SEAL-00 ⓛ seals need master and servant in the same location', () => {
@@ -150,16 +151,28 @@ describe('TV-SEAL vectors', () => {
     expect(refused(s0, seat('s3'), { type: 'battle.prepare', decl: { row: null, seals: ['restoration'], conviction: 0, consumables: [], activatePlus: [], guardian: false } })).toBe('SEAL_NOT_IN_BATTLE GW-SEAL-06');
   });
 
-  test('GW-SEAL-04 NP Boost: no MP cost, a seal per use, only with the master in the battle', () => {
-    const np = { id: 'n', name: 'N', npType: 'antiPersonnel' as const, mode: 'alwaysActive' as const, hpDamage: 5, mpDamage: 0, mpCost: 10, cards: 2 };
-    const out = pair({ a: { noblePhantasms: [np] } });
-    expect(refused(out, seat('s1'), { type: 'battle.submit', plan: planVs('b', [j('np', { np: 'n', boost: true })]) })).toBe('MASTER_NOT_IN_BATTLE GW-SEAL-04');
+  // 000 §5 4) "령주를 사용해 보구를 마력의 소모 없이 사용할 수 있습니다 … 마스터가 함께 전투에 참가하고 있을 때만 … 보구 1회 사용
+  // 마다 각각의 령주를 소모해야 합니다" (001 #3 4): "기존 유지"). A seal is the master's to spend, so the master declares it.
+  const np = { id: 'n', name: 'N', npType: 'antiPersonnel' as const, mode: 'alwaysActive' as const, hpDamage: 5, mpDamage: 0, mpCost: 10, cards: 2 };
+  /** Servant a plays its NP against b in slot 1; its master ma fights in the back row; the window is open. */
+  const npRevealed = (): GrailWarState => {
     let s = pair({ a: { noblePhantasms: [np] }, maIn: 'back' });
-    s = submit(s, 'a', planVs('b', [j('np', { np: 'n', boost: true })])).state;
+    s = submit(s, 'a', planVs('b', [j('np', { np: 'n' })])).state;
     s = submit(s, 'ma', planVs('', [])).state;
-    s = submit(s, 'b', planVs('a', [])).state;
-    expect((s.characters.ma!.sheet as MasterSheet).sealsLeft).toBe(2);
-    s = windowDecl(s, 'ma', { actions: [] }).state;
-    expect(mpOf(s, 'a')).toBe(40);
+    return submit(s, 'b', planVs('a', [])).state;
+  };
+  test.each([
+    ['GW-SEAL-04 the servant cannot spend its master\'s seal from its plan', () => refused(pair({ a: { noblePhantasms: [np] }, maIn: 'back' }), seat('s1'), { type: 'battle.submit', plan: planVs('b', [j('np', { np: 'n', boost: true })]) }), 'BOOST_IS_THE_MASTERS GW-SEAL-04'],
+    ['GW-SEAL-04 the master boosts the revealed NP: no MP spent, one seal', () => {
+      const s = windowDecl(npRevealed(), 'ma', { actions: [{ seal: 'npBoost', slot: 1, opponent: 'b' }] }).state;
+      return [mpOf(s, 'a'), (s.characters.ma!.sheet as MasterSheet).sealsLeft];
+    }, [40, 2]],
+    ['GW-SEAL-04 without the boost the NP costs its MP and no seal', () => {
+      const s = windowDecl(npRevealed(), 'ma', { actions: [] }).state;
+      return [mpOf(s, 'a'), (s.characters.ma!.sheet as MasterSheet).sealsLeft];
+    }, [30, 3]],
+    ['GW-SEAL-04 only on a slot where the servant plays its NP', () => refused(npRevealed(), seat('s3'), { type: 'battle.window', decl: { actions: [{ seal: 'npBoost', slot: 2, opponent: 'b' }] } }), 'NO_SUCH_NP_USE GW-SEAL-04'],
+  ] as const)('%s', (_name, run, expected) => {
+    expect(run()).toEqual(expected);
   });
 });

@@ -77,9 +77,10 @@ describe('secrecy', () => {
   test('TV-HIDE-02 GW-HIDE-03 GW-HIDE-F11 the knower sees believed T only; battle uses T_auth; no info term for players', () => {
     const t = table();
     const sub = run(t.state, seat('s1'), { type: 'battle.submit', plan: planVs('b', [j('smash')]) });
-    const rev = run(sub.state, seat('s2'), { type: 'battle.submit', plan: planVs('a', []) });
+    const revealed = run(sub.state, seat('s2'), { type: 'battle.submit', plan: planVs('a', []) });
+    // Both masters are outside the battle, and each passes the seal window its servant's battle opens.
+    const rev = run(run(revealed.state, seat('s3'), { type: 'battle.window', decl: { actions: [] } }).state, seat('s4'), { type: 'battle.window', decl: { actions: [] } });
     const s = rev.state;
-    // Both masters are outside the battle, so no window opens.
     const hit = s.battle!.history[0]!.hits[0]!;
     // d = 7 − 1 = 6 → +3 (T_auth; the believed 13 would give +5).
     expect(hit.steps.find((x) => x.step === 'info')!.amount).toBe(3);

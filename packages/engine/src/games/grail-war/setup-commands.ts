@@ -59,7 +59,9 @@ export function enrol(ctx: Ctx, id: string, c: Cmd<'character.register'>): Resul
     sheet,
     retreatUsed: false,
     restorationUsed: false,
-    rescuedPendingVanish: false,
+    rescueScenesLeft: null,
+    vanished: false,
+    guardianUsed: false,
     zero: false,
     dead: false,
     ssKeywords: [],
@@ -92,7 +94,7 @@ export function battleStart(ctx: Ctx, c: Cmd<'battle.start'>): Result<void> {
   for (const spec of c.participants) {
     const ch = characterOf(ctx.state, spec.character);
     if (!ch) return err('NO_SUCH_CHARACTER');
-    if (ch.sheet.hp.current <= 0 || ch.dead) return err('NOT_STANDING', 'GW-BATTLE-20');
+    if (ch.sheet.hp.current <= 0 || ch.dead || ch.vanished) return err('NOT_STANDING', 'GW-BATTLE-20');
     // MASTER-01 (a): a flagged master may only rest until the GM settles it.
     if (ch.zero) return err('MASTER_MUST_REST', 'GW-MASTER-01');
     const partnerSpec = ch.partner ? c.participants.find((p) => p.character === ch.partner) : undefined;

@@ -4,7 +4,7 @@ import { badOption } from './option-check.ts';
 import { defaultGrailWarOptions, MATCH_KINDS } from './options.ts';
 import { gwMatchKind } from '@veiltable/protocol/games/grail-war';
 import { validateMasterSheet, validateServantSheet } from './sheets.ts';
-import { hitsOf, judgment as j, master, planVs, servant, submit } from './test-support.ts';
+import { hitsOf, judgment as j, master, passWindow, planVs, servant, submit } from './test-support.ts';
 import { pair, poolOf } from './test-pair.ts';
 
 const code = (r: { ok: boolean; error?: { code: string } }) => (r.ok ? 'ok' : r.error!.code);
@@ -75,14 +75,14 @@ describe('§0.1 EX grades in battle', () => {
     let s = pair({ a: { stats: { str: 'EX', end: 'C', agi: 'C', mag: 'C', luk: 'C', np: 'C' } }, options });
     expect(poolOf(s, 'a').smash).toBe(value);
     s = submit(s, 'a', planVs('b', [j('smash')])).state;
-    s = submit(s, 'b', planVs('a', [])).state;
+    s = passWindow(submit(s, 'b', planVs('a', [])).state);
     expect(hitsOf(s).map((h) => h.hp)).toEqual([value]);
   });
 
   test('GW-MERIT-04 same kind: EX 강타 (6) beats A+ 강타 without + active (5)', () => {
     let s = pair({ a: { stats: { str: 'EX', end: 'C', agi: 'C', mag: 'C', luk: 'C', np: 'C' } }, b: { stats: { str: 'A+', end: 'C', agi: 'C', mag: 'C', luk: 'C', np: 'C' } } });
     s = submit(s, 'a', planVs('b', [j('smash')])).state;
-    s = submit(s, 'b', planVs('a', [j('smash')])).state;
+    s = passWindow(submit(s, 'b', planVs('a', [j('smash')])).state);
     expect(hitsOf(s).map((h) => [h.attacker, h.hp])).toEqual([['a', 6]]);
   });
 

@@ -20,10 +20,13 @@ describe('master specials', () => {
     ['TV-SPEC-01 GW-SPEC-03 GW-SPEC-05 new rule, specialized, 3 신념: HP/MP +40, damage +4, cards ×2, limit ×2', '001new', true, 3, 40, 4, 0],
     ['TV-SPEC-02 GW-SPEC-05 old rule, specialized, 3 신념: HP/MP +50, damage +6, incoming −3', '001old', true, 3, 50, 6, 3],
     ['TV-SPEC-03 GW-SPEC-05 new rule, not specialized, 1 신념: HP/MP +10, damage +1', '001new', false, 1, 10, 1, 0],
-    ['GW-SPEC-05 000, not specialized, 1 신념: the pre-001 base (001 #18 기존): HP/MP +20, damage +2, cards ×2, limit ×2', '000', false, 1, 20, 2, 0],
-    ['GW-SPEC-05 000, specialized, 3 신념 stack that base 3 times: HP/MP +60, damage +6; cards and limit still ×2', '000', true, 3, 60, 6, 0],
-  ] as const)('%s', (_name, convictionRule, specialized, spend, hpMp, bonus, reduction) => {
-    let s = masterVs({ specializations: specialized ? ['conviction'] : [], judgmentLimit: 4 }, { stats: { combat: 'A', magic: 'C', conviction: 'C', fate: 'C' } }, 'master', { convictionRule }, spend);
+    // 000 §2 gives only the specialization ("최대 3회까지 중복해 사용 가능합니다"), not what one point gives (GAP): the
+    // base is the room's, nothing until the GM sets it.
+    ['GW-SPEC-05 000 GAP, not specialized, 1 신념 with the base unset: no HP/MP and no damage; cards and limit ×2', '000', false, 1, 0, 0, 0],
+    ['GW-SPEC-05 000 GAP, the GM sets the base to 15 HP/MP and +3 damage: 1 신념 gives that', '000', false, 1, 15, 3, 0, { conviction000HpMp: 15, conviction000Damage: 3 }],
+    ['GW-SPEC-05 000 specialized "최대 3회까지 중복": 3 신념 give the set base 3 times, 45 HP/MP and +9', '000', true, 3, 45, 9, 0, { conviction000HpMp: 15, conviction000Damage: 3 }],
+  ] as const)('%s', (_name, convictionRule, specialized, spend, hpMp, bonus, reduction, base: Partial<GrailWarOptions> = {}) => {
+    let s = masterVs({ specializations: specialized ? ['conviction'] : [], judgmentLimit: 4 }, { stats: { combat: 'A', magic: 'C', conviction: 'C', fate: 'C' } }, 'master', { convictionRule, ...base }, spend);
     const p = s.battle!.participants[0]!;
     expect([sheetOf(s, 'm').hp.current, sheetOf(s, 'm').mp.current]).toEqual([30 + hpMp, 30 + hpMp]);
     expect([p.pool.normal, p.limit]).toEqual([6, 8]);

@@ -26,8 +26,15 @@ export type Character = {
   retreatUsed: boolean;
   /** SEAL-06: usable once (per master, INFERRED). */
   restorationUsed: boolean;
-  /** SEAL-02 001: rescued at HP ≤ 0; the scene flow makes it vanish if still ≤ 0 after the next scene. */
-  rescuedPendingVanish: boolean;
+  /**
+   * SEAL-02 001: a servant rescued at HP ≤ 0 vanishes unless its HP is above 0 by the end of the next scene: the
+   * scene ends (`scene.end`) still to come before that check, 2 at the rescue; null when no rescue is pending.
+   */
+  rescueScenesLeft: number | null;
+  /** SEAL-02 001: vanished (소멸) at that deadline; it takes part in no battle again. */
+  vanished: boolean;
+  /** CLASS-04 (001 #5 "1회에 한해"): the Guardian lineage has been used; it is used once, for one battle. */
+  guardianUsed: boolean;
   /** MASTER-01: a master who ended a battle at HP or MP ≤ 0; cleared or turned into death by `master.settle`. */
   zero: boolean;
   /** MASTER-01 (d): still below 1 after rest and conversion. */

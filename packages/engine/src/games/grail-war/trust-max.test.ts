@@ -4,7 +4,7 @@ import type { GrailWarOptions } from './options.ts';
 import type { ServantSheet } from './sheets.ts';
 import type { GrailWarState } from './state.ts';
 import { knows } from './test-pair.ts';
-import { GM, judgment as j, master, planVs, prepareAll, room, run, seat, servant, start, submit } from './test-support.ts';
+import { GM, judgment as j, master, passWindow, planVs, prepareAll, room, run, seat, servant, start, submit } from './test-support.ts';
 import { view } from './view.ts';
 
 type Given = { trust: number; options?: Partial<GrailWarOptions>; a?: Partial<ServantSheet>; decl?: Partial<PrebattleDecl> };
@@ -60,7 +60,7 @@ describe('GW-TRUST-02 GW-FLOW-03 the shift lasts the scene', () => {
   /** b hits a once with its 강타 (C: 3), then withdraws, and the GM closes the battle. */
   const fight = (s: GrailWarState) => {
     s = submit(s, 'a', planVs('b', [])).state;
-    s = submit(s, 'b', planVs('a', [j('smash')])).state;
+    s = passWindow(submit(s, 'b', planVs('a', [j('smash')])).state);
     s = run(s, seat('s2'), { type: 'battle.withdraw' }).state;
     return run(s, GM, { type: 'battle.close' }).state;
   };
@@ -110,7 +110,7 @@ describe('GW-TRUST-02 GW-FLOW-03 a cut held up by its floor gives back at the sc
   test('GW-TRUST-02 the damage taken stays taken: 2/40 MP at t = −4, hit for 3 HP, ends at 57/60 HP and 2/40 MP', () => {
     let s = given({ trust: -4, a: { mp: { current: 2, max: 40 } } });
     s = submit(s, 'a', planVs('b', [])).state;
-    s = submit(s, 'b', planVs('a', [j('smash')])).state;
+    s = passWindow(submit(s, 'b', planVs('a', [j('smash')])).state);
     s = run(run(s, seat('s2'), { type: 'battle.withdraw' }).state, GM, { type: 'battle.close' }).state;
     expect(meters(s)).toEqual([61, 64, 0, 36]);
     expect(meters(run(s, GM, { type: 'scene.end' }).state)).toEqual([57, 60, 2, 40]);

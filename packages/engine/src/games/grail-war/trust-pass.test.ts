@@ -4,7 +4,7 @@ import type { GrailWarOptions } from './options.ts';
 import type { NoblePhantasm } from './sheets.ts';
 import type { GrailWarState } from './state.ts';
 import { hpOf, mpOf, pair } from './test-pair.ts';
-import { hitsOf, judgment as j, planVs, refused, seat, submit } from './test-support.ts';
+import { hitsOf, judgment as j, passWindow, planVs, refused, seat, submit } from './test-support.ts';
 import { passedDamage } from './trust-pass.ts';
 
 const gae = (hpDamage: number, mpDamage = 0): NoblePhantasm => ({ id: 'gae', name: 'Gae', npType: 'antiPersonnel', mode: 'alwaysActive', hpDamage, mpDamage, mpCost: 0, cards: 1 });
@@ -20,7 +20,7 @@ function given(trust: number, options: Partial<GrailWarOptions> = {}, np = gae(9
 function slotOne(s: GrailWarState, toMaster: boolean): GrailWarState {
   const aJudgment: Judgment = toMaster ? j('wait', { toMaster: true }) : j('wait');
   const s1 = submit(s, 'a', planVs('b', [aJudgment])).state;
-  return submit(s1, 'b', planVs('a', [j('np', { np: 'gae' })])).state;
+  return passWindow(submit(s1, 'b', planVs('a', [j('np', { np: 'gae' })])).state);
 }
 
 describe('GW-TRUST-05 a servant at trust −10 passes a card\'s damage to its master', () => {

@@ -34,7 +34,19 @@ describe('states saved before relations, scene effects, concealment and step dea
   test('options it lacks are set as the room played them; the others stay as the GM set them', () => {
     const { options } = upgrade(saved());
     const defaults = defaultGrailWarOptions('001');
-    expect(options).toEqual({ ...defaults, stepTimerSeconds: 60, partnerSeesTrust: true, armyDefenseLoss: 0 });
+    expect(options).toEqual({ ...defaults, stepTimerSeconds: 60, partnerSeesTrust: true, armyDefenseLoss: 0, conviction000HpMp: 20, conviction000Damage: 2 });
+  });
+
+  test('GW-CLASS-04 GW-SEAL-02 characters get the lineage\'s one use and the rescue deadline; a rescue flagged before waits two scene ends', () => {
+    const old = saved() as { characters: Record<string, Record<string, unknown>> };
+    old.characters.a!.rescuedPendingVanish = true;
+    const s = upgrade(old);
+    expect(Object.values(s.characters).map((c) => [c.id, c.guardianUsed, c.vanished, c.rescueScenesLeft, 'rescuedPendingVanish' in c])).toEqual([
+      ['a', false, false, 2, false],
+      ['ma', false, false, null, false],
+      ['b', false, false, null, false],
+      ['mb', false, false, null, false],
+    ]);
   });
 
   test('characters have no scene effect in force and no Attack Stance waiting; nobody has lost concealment', () => {
@@ -77,6 +89,7 @@ describe('states saved before relations, scene effects, concealment and step dea
     s = run(s, seat('s3'), { type: 'battle.submit', plan: planVs('', []) }, at).state;
     s = run(s, seat('s2'), { type: 'battle.submit', plan: planVs('a', [j('smash')]) }, at).state;
     s = run(s, seat('s3'), { type: 'battle.window', decl: { actions: [] } }, at).state;
+    s = run(s, seat('s4'), { type: 'battle.window', decl: { actions: [] } }, at).state;
     expect(s.battle).toMatchObject({ phase: 'ended', endReason: 'batchesDone', deadline: null });
     expect(s.battle!.history.filter((r) => r.batch === 2)).toHaveLength(5);
   });

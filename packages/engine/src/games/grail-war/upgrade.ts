@@ -9,6 +9,7 @@ import type { Relation } from './relations.ts';
 import { MAX_SCORE, registerPair } from './relations.ts';
 import type { SceneEffect } from './scene-effects.ts';
 import { movesCurrent } from './scene-effects.ts';
+import { RESCUE_SCENES } from './rescue.ts';
 import type { Battle, Character, GrailWarState, SlotRecord } from './state.ts';
 
 /**
@@ -20,6 +21,9 @@ const EARLIER_BEHAVIOUR: Partial<GrailWarOptions> = {
   partnerSeesTrust: true,
   // BATTLE-19's card loss came with `armyDefenseLoss`: before, an army (군세) attack took no 방어 cards.
   armyDefenseLoss: 0,
+  // SPEC-05 000's base came with these: before, one 신념 gave 001 #18's 기존 HP/MP +20 and damage +2.
+  conviction000HpMp: 20,
+  conviction000Damage: 2,
 };
 
 /**
@@ -33,7 +37,7 @@ export function upgrade(saved: unknown, at: number): GrailWarState {
   // each seat's first character only.
   const s = withMissing(saved as GrailWarState, { ...setupFeed(), ...setupCast() });
   const options = withMissing(s.options, { ...defaultGrailWarOptions(s.options.rulesVersion), ...EARLIER_BEHAVIOUR });
-  const characters = mapValuesKeeping(s.characters, upgradeCharacter);
+  const characters = mapValuesKeeping(s.characters, (c) => upgradeCharacter(c, s.battle));
   const battle = s.battle && upgradeBattle(s.battle, options, at);
   const charted = 'relations' in s;
   if (charted && 'concealment' in s && 'campaign' in s && s === saved && options === s.options && characters === s.characters && battle === s.battle) return s;
@@ -41,9 +45,21 @@ export function upgrade(saved: unknown, at: number): GrailWarState {
   return charted ? next : { ...next, relations: chartOf(next) };
 }
 
-/** A character saved before scene effects, or with scene effects of the earlier shape. */
-function upgradeCharacter(c: Character): Character {
-  const filled = withMissing(c, { sceneEffects: [], stanceReady: false });
+/**
+ * A character saved before scene effects, or with scene effects of the earlier shape, or before the Guardian
+ * lineage's one use and the Forced Retreat deadline were kept (CLASS-04, SEAL-02). Its lineage counts as used if the
+ * battle it was saved in runs with it; a rescue the earlier version only flagged waits its two scene ends from now.
+ */
+function upgradeCharacter(c: Character, battle: Battle | null): Character {
+  const { rescuedPendingVanish, ...rest } = c as Character & { rescuedPendingVanish?: boolean };
+  const flagged = rescuedPendingVanish === undefined ? c : (rest as Character);
+  const filled = withMissing(flagged, {
+    sceneEffects: [],
+    stanceReady: false,
+    guardianUsed: battle?.participants.some((p) => p.id === c.id && p.guardian) ?? false,
+    vanished: false,
+    rescueScenesLeft: rescuedPendingVanish ? RESCUE_SCENES : null,
+  });
   const sceneEffects = mapKeeping(filled.sceneEffects, upgradeEffect);
   return sceneEffects === filled.sceneEffects ? filled : { ...filled, sceneEffects };
 }

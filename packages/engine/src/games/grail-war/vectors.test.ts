@@ -14,7 +14,7 @@ describe('TV-BATTLE vectors through the engine', () => {
   ])('%s', (_name, classKnown, damage) => {
     let s = pair({ ...strong, knowledge: [knows('a', 'b', { total: 4, classKnown }), knows('b', 'a', { total: 0 })] });
     s = submit(s, 'a', planVs('b', [j('smash')])).state;
-    s = submit(s, 'b', planVs('a', [])).state;
+    s = passWindow(submit(s, 'b', planVs('a', [])).state);
     expect(hitsOf(s).map((h) => h.hp)).toEqual([damage]);
     expect(hpOf(s, 'b')).toBe(60 - damage);
     expect(s.characters.a!.sheet.merit).toBe(8);
@@ -55,7 +55,7 @@ describe('TV-BATTLE vectors through the engine', () => {
     const np = { id: 'np1', name: 'Sword', npType: 'antiPersonnel' as const, mode: 'alwaysActive' as const, hpDamage: 9, mpDamage: 6, mpCost: 5, cards: 1 };
     let s = pair({ a: { noblePhantasms: [np] }, decls: { ma: { seals: ['attackStance'] } }, knowledge: [knows('a', 'b', { total: 6 }), knows('b', 'a')] });
     s = submit(s, 'a', planVs('b', [j('np', { np: 'np1' })])).state;
-    s = submit(s, 'b', planVs('a', [])).state;
+    s = passWindow(submit(s, 'b', planVs('a', [])).state);
     expect([hpOf(s, 'b'), mpOf(s, 'b')]).toEqual([48, 34]);
     // SEAL-04 was not used, so the NP's MP cost is paid.
     expect(mpOf(s, 'a')).toBe(35);
@@ -157,7 +157,7 @@ describe('TV-BATTLE vectors through the engine', () => {
   test('TV-BATTLE-17 GW-BATTLE-20 GW-BATTLE-21 GW-INFO-06 a withdrawal after 4 judgments: no battle info, the other side wins', () => {
     let s = pair();
     s = submit(s, 'a', planVs('b', [j('smash'), j('counter'), j('rush'), j('smash')])).state;
-    s = submit(s, 'b', planVs('a', [j('wait'), j('wait'), j('wait'), j('wait'), { type: 'withdraw' }])).state;
+    s = passWindow(submit(s, 'b', planVs('a', [j('wait'), j('wait'), j('wait'), j('wait'), { type: 'withdraw' }])).state);
     const b = s.battle!;
     expect([b.phase, b.endReason, b.slotsPlayed, b.winner]).toEqual(['ended', 'withdrawal', 4, 'A']);
     const ra = b.rewards!.find((r) => r.character === 'a')!;
@@ -172,7 +172,7 @@ describe('TV-BATTLE vectors through the engine', () => {
     let s = pair({ b: { noblePhantasms: [np] } });
     for (let batch = 1; batch <= 2; batch++) {
       s = submit(s, 'a', planVs('b', [])).state;
-      s = submit(s, 'b', planVs('a', batch === 1 ? [j('np', { np: 'n' })] : [])).state;
+      s = passWindow(submit(s, 'b', planVs('a', batch === 1 ? [j('np', { np: 'n' })] : [])).state);
     }
     const b = s.battle!;
     expect([b.phase, b.endReason, b.slotsPlayed]).toEqual(['ended', 'batchesDone', 10]);
@@ -186,7 +186,7 @@ describe('TV-BATTLE vectors through the engine', () => {
     let s = pair({ knowledge: [knows('a', 'b', { trueNameKnown: true }), knows('b', 'a')] });
     for (let batch = 1; batch <= 2; batch++) {
       s = submit(s, 'a', planVs('b', [])).state;
-      s = submit(s, 'b', planVs('a', [])).state;
+      s = passWindow(submit(s, 'b', planVs('a', [])).state);
     }
     const ra = s.battle!.rewards!.find((r) => r.character === 'a')!;
     // No winner (no damage either way): participation 1 + front 1 + 2 converted info points.

@@ -77,6 +77,9 @@ function statusFor(state: GrailWarState, acl: Acl, c: Character, v: Viewer): Cha
     sealResisted: c.sealResisted,
     sceneEffects: c.sceneEffects.map(({ item, kind, maxHp, maxMp }) => ({ item, kind, maxHp, maxMp })),
     stanceReady: c.stanceReady,
+    guardianUsed: c.guardianUsed,
+    rescueScenesLeft: c.rescueScenesLeft,
+    vanished: c.vanished,
     concealment: state.options.characterConcealment ? concealmentOf(state, c.id).value : null,
     trueNameRevealed: state.options.notifyTrueNameReveal && c.sheet.kind === 'servant' ? trueNameKnownOutside(state, c) : null,
   };

@@ -13,13 +13,33 @@ import type { Battle, Character, GrailWarState } from './state.ts';
 import { SLOTS, characterOf, globalSlot, participantOf } from './state.ts';
 
 /**
- * The masters who sit in the post-reveal window: every master standing in the battle (HIDE-D5, "masters in the
- * battle"). Who of them holds a seal, or a standing servant to use one on, is that master's side's to know
- * (GW-HIDE-F10, seals spent outside the battle included), so the window never depends on it: it follows every
- * reveal while a master stands, each of them answers, and an empty declaration passes (HIDE-04).
+ * The masters who sit in the post-reveal window: every master standing in the battle (HIDE-D5), and the master of a
+ * servant standing in it who is not fighting, as the pre-battle step seats it. The source keeps only 보구 강화 to a
+ * master "함께 전투에 참가하고 있을 때" (000 §5 4)); the other mid-battle seals are a master's wherever it fights
+ * from, if it stands where its servant does (checkWindow). Who of them holds a seal, or stands with its servant, is
+ * that master's side's to know (GW-HIDE-F10, F19), so the window never depends on it: it follows every reveal while
+ * one of them is there, each answers, and an empty declaration passes (HIDE-04).
  */
 export function windowMasters(state: GrailWarState, battle: Battle): string[] {
-  return battle.participants.filter((p) => standing(p) && characterOf(state, p.id)!.sheet.kind === 'master').map((p) => p.id);
+  const out: string[] = [];
+  for (const p of battle.participants) {
+    if (!standing(p)) continue;
+    const ch = characterOf(state, p.id)!;
+    if (ch.sheet.kind === 'master') out.push(p.id);
+    else if (ch.partner && !participantOf(battle, ch.partner) && !characterOf(state, ch.partner)!.dead) out.push(ch.partner);
+  }
+  return out;
+}
+
+/**
+ * A master outside the battle reaches its servant with a mid-battle seal only where the servant is: 000 gives that
+ * condition for the seals usable without taking part (SEAL-00 ⓛ), and `sealSameLocationRequired` switches it
+ * (INFERRED for 07, 08 and 10, which the source does not mark either way).
+ */
+function reaches(state: GrailWarState, battle: Battle, master: string, servant: string): boolean {
+  if (participantOf(battle, master) || !state.options.sealSameLocationRequired) return true;
+  const here = battle.regions[master];
+  return here !== undefined && here === battle.regions[servant];
 }
 
 /** The `window` phase after a batch reveal (GW-BATTLE-11); straight on to resolution when no master stands. */
@@ -65,13 +85,16 @@ export function checkWindow(state: GrailWarState, battle: Battle, me: Character,
   const sheet = me.sheet;
   if (sheet.kind !== 'master' || !me.partner) return err('NOT_A_MASTER', 'GW-SEAL-00');
   if ((sheet.sealsLeft ?? 0) < decl.actions.length) return err('NO_SEALS_LEFT', 'GW-SEAL-00');
-  const kinds = decl.actions.map((a) => a.seal);
+  // One of each seal, except 보구 강화: one seal per NP use (SEAL-04), so one per boosted judgment.
+  const kinds = decl.actions.map((a) => (a.seal === 'npBoost' ? `npBoost:${a.slot}:${a.opponent}` : a.seal));
   if (new Set(kinds).size !== kinds.length) return err('DUPLICATE_SEAL', 'GW-SEAL-00');
   const servant = characterOf(state, me.partner)!;
   const sp = participantOf(battle, servant.id);
   const plan = battle.plans[servant.id];
   // The seals of the window act on the master's own servant's revealed plan.
   if (!sp || !standing(sp) || !plan) return err('SERVANT_NOT_IN_BATTLE', 'GW-BATTLE-11');
+  const fighting = participantOf(battle, me.id) !== undefined;
+  if (!reaches(state, battle, me.id, servant.id)) return err('NOT_SAME_LOCATION', 'GW-SEAL-00');
   for (const a of decl.actions) {
     if (a.seal !== 'defenseStanceHeal' && (!Number.isInteger(a.slot) || a.slot < 1 || a.slot > SLOTS)) return err('BAD_SLOT', 'GW-BATTLE-11');
     if (a.seal === 'defenseStanceHeal' && !(o.sealDefenseMidBattleHeal || o.sealRules === '000')) return err('SEAL_VARIANT_OFF', 'GW-SEAL-05');
@@ -93,6 +116,12 @@ export function checkWindow(state: GrailWarState, battle: Battle, me: Character,
       for (const s of swapped.slots) for (const [k, n] of Object.entries(slotDemand(s, isBerserkerSingle(state, servant.id)))) need[k] = (need[k] ?? 0) + n;
       const fits = poolCheck(sp.pool, need, sp.noConsume);
       if (!fits.ok || judgmentKey(a.judgment) === null) return err('POOL_EMPTY', 'GW-SEAL-10');
+    }
+    if (a.seal === 'npBoost') {
+      // 000 §5 4) "이 판정은 마스터가 함께 전투에 참가하고 있을 때만 사용 가능합니다": the one seal kept to a fighting master.
+      if (!fighting) return err('MASTER_NOT_IN_BATTLE', 'GW-SEAL-04');
+      const slot = plan.slots[a.slot - 1]!;
+      if (slot.type !== 'play' || slot.vs[a.opponent]?.card !== 'np') return err('NO_SUCH_NP_USE', 'GW-SEAL-04');
     }
     if (a.seal === 'forcedAttack' && o.sealRules === '000') {
       const slot = plan.slots[a.slot - 1]!;
@@ -142,6 +171,12 @@ function applyAction(ctx: Ctx, battle: Battle, master: Character, servantId: str
         sp.absoluteSlots.push(...slots);
         sp.pool.defense = (sp.pool.defense ?? 0) * 2;
       }
+      return;
+    }
+    case 'npBoost': {
+      // SEAL-04: the NP judgment costs no MP when it is played (resolve.ts reads the rider).
+      const slot = battle.plans[servantId]!.slots[a.slot - 1]!;
+      if (slot.type === 'play') slot.vs[a.opponent] = { ...slot.vs[a.opponent]!, boost: true };
       return;
     }
     case 'defenseStanceHeal':

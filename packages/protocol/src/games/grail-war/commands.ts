@@ -22,7 +22,10 @@ export const gwJudgment = z.object({
   plus: z.boolean().optional(),
   /** SPEC-04: spend 1 명운 on a master 일반 judgment. */
   fate: z.boolean().optional(),
-  /** SEAL-04: NP Boost, the NP costs no MP. */
+  /**
+   * SEAL-04: NP Boost, the NP costs no MP. The master's seal: it is set by the master's `npBoost` in the window, and a
+   * plan that carries it is refused.
+   */
   boost: z.boolean().optional(),
   /** TRUST-05: a servant at trust −10 passes this judgment's damage to its master. */
   toMaster: z.boolean().optional(),
@@ -67,6 +70,8 @@ export const gwWindowAction = z.discriminatedUnion('seal', [
   z.object({ seal: z.literal('forcedAttack'), slot: slotNo, opponent: gwCharacterId.optional() }),
   z.object({ seal: z.literal('absoluteDefense'), slot: slotNo }),
   z.object({ seal: z.literal('defenseStanceHeal') }),
+  /** SEAL-04: the master spends a seal so its servant's revealed NP judgment costs no MP. */
+  z.object({ seal: z.literal('npBoost'), slot: slotNo, opponent: gwCharacterId }),
 ]);
 export const gwWindowDecl = z.object({ actions: z.array(gwWindowAction).max(4) });
 

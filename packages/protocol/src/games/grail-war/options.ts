@@ -20,6 +20,12 @@ export const gwOptions = z.object({
   sealsPerMaster: z.number().int().min(0).max(20),
   actionRestrictionWindow: z.enum(['everyBatch', 'firstBatchOnly']),
   convictionRule: z.enum(['001new', '001old', '000']),
+  /**
+   * SPEC-05 under `000` GAP: 000 gives only the specialization, not what spending one 신념 gives; the GM sets the HP/MP
+   * and the damage one point adds (DEFAULT 0, nothing until set; 001 #18's 기존 was +20 and +2).
+   */
+  conviction000HpMp: z.number().int().min(0).max(100),
+  conviction000Damage: z.number().int().min(0).max(20),
   specialJudgmentRule: z.enum(['001', '000']),
   magicDamageRouting: z.enum(['allMp', 'halfHalf']),
   guardianLineage: z.enum(['plus5', 'double']),

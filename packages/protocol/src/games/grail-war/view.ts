@@ -148,6 +148,12 @@ const gwCharacterStatus = z.strictObject({
   ),
   /** SEAL-03 used before the scene: the servant's next battle starts in Attack Stance. */
   stanceReady: z.boolean(),
+  /** CLASS-04: the Guardian lineage's one use is spent. */
+  guardianUsed: z.boolean(),
+  /** SEAL-02 001: scene ends left before a rescued servant at HP ≤ 0 vanishes; null when none is pending. */
+  rescueScenesLeft: z.number().int().nullable(),
+  /** SEAL-02 001: the servant vanished (소멸) at that deadline. */
+  vanished: z.boolean(),
   /** SAN trial (GW-HIDE-F18); null while `characterConcealment` is off. */
   concealment: z.number().int().nullable(),
   /** GW-HIDE-F01 under `notifyTrueNameReveal`; null otherwise or for masters. */
@@ -250,6 +256,8 @@ export const gwViewEvent = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('relation.removed'), holder: gwCharacterId, other: gwCharacterId }),
   gwSceneEnded,
   ...gwSceneEvents,
+  /** SEAL-02 001: a rescued servant still at HP ≤ 0 when the next scene ended vanished (소멸). */
+  z.strictObject({ type: z.literal('servant.vanished'), character: gwCharacterId }),
   z.strictObject({ type: z.literal('seal.resisted'), character: gwCharacterId, binding: gwBinding }),
   z.strictObject({ type: z.literal('pool.recovered'), character: gwCharacterId, pool: z.enum(['conviction', 'fate']), amount: z.number().int(), merit: z.number().int() }),
   z.strictObject({ type: z.literal('concealment.lost'), character: gwCharacterId, loss: z.number().int(), value: z.number().int() }),

@@ -10,7 +10,7 @@ export type OptionField =
 
 type KeysOf<V> = { [K in keyof GrailWarOptions]: GrailWarOptions[K] extends V ? K : never }[keyof GrailWarOptions];
 export type BoolKey = KeysOf<boolean>;
-export type IntKey = 'sealsPerMaster' | 'servantSupportBonus' | 'poolRecoveryMeritCost' | 'battleBatches' | 'exGradeValue' | 'armyDefenseLoss' | 'stepTimerSeconds' | 'upkeepPerDay';
+export type IntKey = 'sealsPerMaster' | 'conviction000HpMp' | 'conviction000Damage' | 'servantSupportBonus' | 'poolRecoveryMeritCost' | 'battleBatches' | 'exGradeValue' | 'armyDefenseLoss' | 'stepTimerSeconds' | 'upkeepPerDay';
 export type EnumKey = Exclude<keyof GrailWarOptions, BoolKey | IntKey | 'matchupTable' | 'scenesPerDay'>;
 
 const CLASSES = ['saber', 'archer', 'lancer', 'rider', 'caster', 'berserker', 'assassin', 'none'] as const;
@@ -29,6 +29,8 @@ export const OPTION_FIELDS: readonly OptionField[] = [
   { key: 'upkeepPerDay', kind: 'int', min: 0, max: 99, nullable: false, rule: 'CONTRACT-01' },
   { key: 'actionRestrictionWindow', kind: 'enum', values: ['everyBatch', 'firstBatchOnly'], rule: 'BATTLE-11' },
   { key: 'convictionRule', kind: 'enum', values: ['001new', '001old', '000'], rule: 'SPEC-05' },
+  { key: 'conviction000HpMp', kind: 'int', min: 0, max: 100, nullable: false, rule: 'SPEC-05 000 GAP' },
+  { key: 'conviction000Damage', kind: 'int', min: 0, max: 20, nullable: false, rule: 'SPEC-05 000 GAP' },
   { key: 'specialJudgmentRule', kind: 'enum', values: ['001', '000'], rule: 'BATTLE-15/16' },
   { key: 'magicDamageRouting', kind: 'enum', values: ['allMp', 'halfHalf'], rule: 'BATTLE-05' },
   { key: 'guardianLineage', kind: 'enum', values: ['plus5', 'double'], rule: 'CLASS-04' },
