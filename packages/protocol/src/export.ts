@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { logLine, roomInfo } from './messages.ts';
 import { viewer } from './common.ts';
+import { viewPatch } from './view-patch.ts';
 
 /** The format of a viewer's export, in its head: a JSON document of the lines one viewer was sent. */
 export const EXPORT_FORMAT = 'veiltable-export/1' as const;
@@ -43,6 +44,17 @@ export const exportHead = z.object({
 });
 export type ExportHead = z.infer<typeof exportHead>;
 
-/** A whole export file: its head and every line the viewer read, oldest first. */
-export const exportDocument = exportHead.extend({ lines: z.array(logLine) });
+/**
+ * One step of the viewer's view, as the `update` that carried it: the whole view first, then at each seq where this
+ * viewer's view changed, the patch from the step before (`base`, that step's seq). A reader feeds them to a
+ * ViewReplica to draw the table as it was at each step.
+ */
+export const exportViewStep = z.union([
+  z.object({ seq: z.number().int().nonnegative(), patch: viewPatch }),
+  z.object({ seq: z.number().int().nonnegative(), view: z.unknown() }),
+]);
+export type ExportViewStep = z.infer<typeof exportViewStep>;
+
+/** A whole export file: its head, every line the viewer read and the steps of its view, oldest first. */
+export const exportDocument = exportHead.extend({ lines: z.array(logLine), views: z.array(exportViewStep).optional() });
 export type ExportDocument = z.infer<typeof exportDocument>;

@@ -53,6 +53,18 @@ describe('ExportReader', () => {
     expect(reader.fraction).toBe(1);
   });
 
+  test('the view\'s steps after the lines: read one per line, progress running on through them', () => {
+    const steps = [{ seq: 0, view: { n: 0 } }, { seq: 4, patch: { base: 0, ops: [{ op: 'set' as const, path: ['n'], value: 4 }] } }];
+    const text = `${TEXT.slice(0, TEXT.lastIndexOf('\n]}'))}\n],"views":[${steps.map((s, k) => `${k ? ',' : ''}\n${JSON.stringify(s)}`).join('')}\n]}\n`;
+    expect(JSON.parse(text)).toEqual({ ...head, lines: LINES, views: steps });
+    const reader = new ExportReader();
+    const parts = text.split('\n');
+    reader.push(`${parts.slice(0, 6).join('\n')}\n`);
+    expect({ views: reader.views, fraction: reader.fraction }).toEqual({ views: [steps[0]], fraction: 0.5 });
+    reader.push(parts.slice(6).join('\n'));
+    expect({ lines: reader.lines, views: reader.views, end: reader.end(), fraction: reader.fraction }).toEqual({ lines: LINES, views: steps, end: true, fraction: 0.75 });
+  });
+
   test('something that is not an export is refused', () => {
     expect(new ExportReader().push('<html>\n')).toBe(false);
   });

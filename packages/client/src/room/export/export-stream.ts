@@ -1,4 +1,4 @@
-import type { ExportDocument, ExportHead, LogLine } from '@veiltable/protocol';
+import type { ExportDocument, ExportHead, ExportViewStep, LogLine } from '@veiltable/protocol';
 
 /** The format the head names (protocol export.ts); written out, as no page loads the protocol's schemas (zod). */
 const FORMAT: ExportHead['format'] = 'veiltable-export/1';
@@ -22,6 +22,16 @@ function asLine(v: unknown): LogLine | null {
   return isRecord(v) && isCount(v.seq, 1) && isCount(v.at) && isCount(v.i) && 'seen' in v ? { seq: v.seq, at: v.at, i: v.i, seen: v.seen } : null;
 }
 
+/** A step of the view's shape (protocol export.ts `exportViewStep`): a whole view, or a patch from a base. */
+function asStep(v: unknown): ExportViewStep | null {
+  if (!isRecord(v) || !isCount(v.seq)) return null;
+  if ('view' in v) return { seq: v.seq, view: v.view };
+  return isRecord(v.patch) && isCount(v.patch.base) && Array.isArray(v.patch.ops) ? ({ seq: v.seq, patch: v.patch } as ExportViewStep) : null;
+}
+
+/** The line between the lines and the view's steps, in an export that has them. */
+const VIEWS_OPEN = '],"views":[';
+
 /** What came back: the file as the server sent it (the JSON export), and the document read from it. */
 export type FetchedExport = { ok: true; text: string; doc: ExportDocument } | { ok: false; code: string };
 
@@ -30,11 +40,14 @@ export type Progress = (fraction: number) => void;
 
 /**
  * Reads an export as it arrives. The server writes its head and `"lines":[` on the first line and one log line per
- * line after it (server rooms/viewer-export.ts), so each line is parsed as soon as it is whole.
+ * line after it (server rooms/viewer-export.ts), then, where the export carries the view's steps, `],"views":[` and
+ * one step per line; each line is parsed as soon as it is whole.
  */
 export class ExportReader {
   head: ExportHead | null = null;
   readonly lines: LogLine[] = [];
+  /** The view's steps, once the export reached them; null before (or in an export without them). */
+  views: ExportViewStep[] | null = null;
   private rest = '';
   private closed = false;
 
@@ -57,16 +70,27 @@ export class ExportReader {
     }
     if (this.closed) return part.trim() === '';
     if (part === ']}') return (this.closed = true);
+    if (part === VIEWS_OPEN && this.views === null) {
+      this.views = [];
+      return true;
+    }
+    if (this.views !== null) {
+      const step = asStep(safeJson(part.endsWith(',') ? part.slice(0, -1) : part));
+      if (step !== null) this.views.push(step);
+      return step !== null;
+    }
     const line = asLine(safeJson(part.endsWith(',') ? part.slice(0, -1) : part));
     if (line !== null) this.lines.push(line);
     return line !== null;
   }
 
-  /** How far the lines have come, by seq. */
+  /** How far the lines have come, by seq; with the view's steps, the lines are the first half and the steps the rest. */
   get fraction(): number {
     const last = this.head?.lastSeq ?? 0;
-    const seq = this.lines.at(-1)?.seq ?? 0;
-    return last === 0 ? 1 : Math.min(1, seq / last);
+    if (last === 0) return 1;
+    const lines = Math.min(1, (this.lines.at(-1)?.seq ?? 0) / last);
+    if (this.views === null) return lines;
+    return (1 + Math.min(1, (this.views.at(-1)?.seq ?? 0) / last)) / 2;
   }
 }
 
@@ -117,5 +141,6 @@ export async function fetchExport(url: string, token: string, onProgress: Progre
   pieces.push(last);
   if (!reader.push(last) || !reader.end() || reader.head === null) return { ok: false, code: 'NETWORK' };
   onProgress(1);
-  return { ok: true, text: pieces.join(''), doc: { ...reader.head, lines: reader.lines } };
+  const doc: ExportDocument = { ...reader.head, lines: reader.lines };
+  return { ok: true, text: pieces.join(''), doc: reader.views === null ? doc : { ...doc, views: reader.views } };
 }
