@@ -51,7 +51,7 @@ export type ExportHead = z.infer<typeof exportHead>;
  */
 export const exportViewStep = z.union([
   z.object({ seq: z.number().int().nonnegative(), patch: viewPatch }),
-  z.object({ seq: z.number().int().nonnegative(), view: z.unknown() }),
+  z.object({ seq: z.number().int().nonnegative(), view: z.unknown().refine((v) => v !== undefined, 'a whole view') }),
 ]);
 export type ExportViewStep = z.infer<typeof exportViewStep>;
 
