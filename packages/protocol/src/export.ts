@@ -1,10 +1,13 @@
 import { z } from 'zod';
 import { logLine, roomInfo } from './messages.ts';
-import { viewer } from './common.ts';
+import { seatId, viewer } from './common.ts';
 import { viewPatch } from './view-patch.ts';
 
-/** The format of a viewer's export, in its head: a JSON document of the lines one viewer was sent. */
-export const EXPORT_FORMAT = 'veiltable-export/1' as const;
+/**
+ * The format of a viewer's export, in its head: a JSON document of the lines one viewer was sent and the views it
+ * held (2: `views` came after `lines`).
+ */
+export const EXPORT_FORMAT = 'veiltable-export/2' as const;
 
 /** The languages an export is read in (the client's). */
 export const exportLang = z.enum(['ko', 'ja', 'en']);
@@ -23,8 +26,15 @@ export const timeZone = z
     }
   }, 'unknown time zone');
 
-/** GET /api/rooms/:roomId/export?lang=…&tz=…: how the viewer reads the export it asks for. */
-export const exportQuery = z.object({ lang: exportLang.default('en'), tz: timeZone.default('UTC') });
+/** Whose table an open export is read as (`?as=`): the GM's, the spectators' or a seat's. */
+export const exportAs = z.union([z.literal('gm'), z.literal('spectator'), seatId]);
+export type ExportAs = z.infer<typeof exportAs>;
+
+/**
+ * GET /api/rooms/:roomId/export?lang=…&tz=…&as=…: how the viewer reads the export it asks for, and, once the GM
+ * released the open edition (REL-01) only, as whom (the GM when absent).
+ */
+export const exportQuery = z.object({ lang: exportLang.default('en'), tz: timeZone.default('UTC'), as: exportAs.optional() });
 export type ExportQuery = z.infer<typeof exportQuery>;
 
 /**
@@ -41,20 +51,25 @@ export const exportHead = z.object({
   lastSeq: z.number().int().nonnegative(),
   /** Set once the GM released the open edition (REL-01): the lines are then the whole session, every secret in it. */
   open: z.literal(true).optional(),
+  /** On an open export asked for `?as=`: whose lines and views it holds. An open export without it holds the GM's. */
+  as: viewer.optional(),
 });
 export type ExportHead = z.infer<typeof exportHead>;
 
+const step = z.number().int().nonnegative();
+
 /**
- * One step of the viewer's view, as the `update` that carried it: the whole view first, then at each seq where this
- * viewer's view changed, the patch from the step before (`base`, that step's seq). A reader feeds them to a
- * ViewReplica to draw the table as it was at each step.
+ * One step of an export's views: the view fields of an `update` at `seq`, as the viewer's socket would have been
+ * sent them. The first step is the whole view at the room's first snapshot (`seq` 0); each one after it patches the
+ * view of the step before it (`patch.base`) into the view at its seq, and there is a step only at a seq whose entry
+ * changed that viewer's view. A reader replays the table by feeding them, in order, to a `ViewReplica` as updates.
  */
-export const exportViewStep = z.union([
-  z.object({ seq: z.number().int().nonnegative(), patch: viewPatch }),
-  z.object({ seq: z.number().int().nonnegative(), view: z.unknown().refine((v) => v !== undefined, 'a whole view') }),
-]);
+export const exportViewStep = z.union([z.strictObject({ seq: step, view: z.unknown() }), z.strictObject({ seq: step, patch: viewPatch })]);
 export type ExportViewStep = z.infer<typeof exportViewStep>;
 
-/** A whole export file: its head, every line the viewer read and the steps of its view, oldest first. */
-export const exportDocument = exportHead.extend({ lines: z.array(logLine), views: z.array(exportViewStep).optional() });
+/**
+ * A whole export file: its head, every line the viewer read, oldest first, and the views it held (`views`, the
+ * first whole, the rest patches; see exportViewStep).
+ */
+export const exportDocument = exportHead.extend({ lines: z.array(logLine), views: z.array(exportViewStep) });
 export type ExportDocument = z.infer<typeof exportDocument>;

@@ -4,6 +4,7 @@ import { createRoomResponse, EXPORT_FORMAT, exportDocument, httpError, seatLinkR
 import type { App } from '../app.ts';
 import { buildApp } from '../app.ts';
 import { memoryStore } from '../db/memory-store.ts';
+import type { Store } from '../db/store.ts';
 import { EXPORTS_PER_MINUTE } from './export-route.ts';
 
 // GET /api/rooms/:roomId/export: the session as one viewer read it (issue 14, item 3). Only that viewer's own link
@@ -23,8 +24,8 @@ const S2: Viewer = { role: 'player', seat: 's2' };
 
 type Played = { app: App['app']; roomId: string; tokens: Record<'gm' | 's1' | 's2' | 'spectator', string> };
 
-async function played(title = 'Export'): Promise<Played> {
-  current = buildApp({ store: memoryStore(), publicUrl: 'https://table.example' });
+async function played(title = 'Export', store: Store = memoryStore()): Promise<Played> {
+  current = buildApp({ store, publicUrl: 'https://table.example' });
   const { app, rooms } = current;
   const created = createRoomResponse.parse((await app.inject({ method: 'POST', url: '/api/rooms', payload: { title } })).json());
   const seat = async (name: string) =>
@@ -155,5 +156,83 @@ describe('export: what each viewer gets', () => {
     expect(disposition).toMatch(/^attachment; /);
     expect(disposition).toContain(expected);
     expect(disposition).toMatch(/\d{4}-\d{2}-\d{2}-s2\.json/);
+  });
+});
+
+const release = async (p: Played) => expect((await (await current!.rooms.get(p.roomId))!.submit({ type: 'record.release' }, GM)).ok).toBe(true);
+
+describe('export: as whom (REL-01, issue 14 item 5)', () => {
+  test.each([
+    ['the GM asking for a seat', 'gm', 's1'],
+    ['a player asking for the GM', 's1', 'gm'],
+    ['a player asking for itself', 's1', 's1'],
+    ['the spectator asking for a seat', 'spectator', 's2'],
+  ] as const)('before the release, %s is refused, and sent nothing of the session', async (_name, who, as) => {
+    const p = await played();
+    const res = await exportAs(p, p.tokens[who], `lang=en&as=${as}`);
+    expect(res.statusCode).toBe(403);
+    expect(httpError.parse(res.json())).toMatchObject({ error: 'NOT_RELEASED', message: expect.stringMatching(/release/) });
+    expect(res.body).not.toContain(PLANT.public);
+  });
+
+  test.each([
+    ['gm', GM],
+    ['s1', S1],
+    ['s2', S2],
+    ['spectator', { role: 'spectator' }],
+  ] as const)('after the release, the spectator\'s token reads the session as=%s: that viewer\'s lines, views and plants', async (as, viewer) => {
+    const p = await played();
+    await release(p);
+    const res = await exportAs(p, p.tokens.spectator, `lang=en&as=${as}`);
+    expect(res.statusCode).toBe(200);
+    const doc = exportDocument.parse(JSON.parse(res.body));
+    expect(doc).toMatchObject({ open: true, as: viewer, viewer: { role: 'spectator' } });
+    const room = (await current!.rooms.get(p.roomId))!;
+    expect(doc.lines).toEqual((await room.logPage(viewer, doc.lastSeq + 1, 1000)).lines);
+    expect((doc.views[0] as { view: { viewer: unknown } }).view.viewer).toEqual(viewer);
+    // Read as one viewer, the open edition holds what that viewer was shown, and no more.
+    for (const [plant, text] of Object.entries(PLANT) as [keyof typeof PLANT, string][]) {
+      expect({ plant, held: res.body.includes(text) }).toEqual({ plant, held: ENTITLED[plant].includes(as) });
+    }
+    expect(String(res.headers['content-disposition'])).toMatch(new RegExp(`\\d{4}-\\d{2}-\\d{2}-${as}\\.json`));
+  });
+
+  test.each([
+    ['a seat the room does not have', 'as=s9', 'NO_SUCH_SEAT'],
+    ['something that names no viewer', 'as=player', 'BAD_SHAPE'],
+  ])('after the release, %s is refused', async (_name, query, code) => {
+    const p = await played();
+    await release(p);
+    const res = await exportAs(p, p.tokens.s1, query);
+    expect(res.statusCode).toBe(400);
+    expect(httpError.parse(res.json()).error).toBe(code);
+  });
+});
+
+describe('export: views', () => {
+  test.each([
+    ['a short session, of which nothing was sent yet, is refused whole', 0],
+    ['a long one is cut after the pieces already sent', 150],
+  ])('a log the rules replay otherwise stops the export: %s', async (_name, talk) => {
+    let tamper = false;
+    const store = memoryStore();
+    // The whisper's text (seq 4), changed in the log once the room has run: its replay says otherwise.
+    const tampered: Store = {
+      ...store,
+      readLog: async (id, after, limit) => (await store.readLog(id, after, limit)).map((e) => (tamper ? { ...e, events: JSON.parse(JSON.stringify(e.events).replaceAll('psst', 'pssh')) } : e)),
+    };
+    const p = await played('Export', tampered);
+    const room = (await current!.rooms.get(p.roomId))!;
+    for (let n = 0; n < talk; n++) expect((await room.submit({ type: 'chat.send', to: { kind: 'all' }, text: `${n} ${'talk '.repeat(100)}` }, S1)).ok).toBe(true);
+    tamper = true;
+    if (talk === 0) {
+      const res = await exportAs(p, p.tokens.gm);
+      expect(res.statusCode).toBe(500);
+      expect(httpError.parse(res.json()).error).toBe('INTERNAL');
+      expect(res.body).not.toContain(PLANT.public);
+    } else {
+      // The lines had gone out in pieces (a piece is 64 KiB), so the response is destroyed before its end.
+      await expect(exportAs(p, p.tokens.gm)).rejects.toThrow(/destroyed before completion/);
+    }
   });
 });

@@ -1,12 +1,14 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import type { ExportHead } from '@veiltable/protocol';
+import type { ExportAs, ExportHead, Viewer } from '@veiltable/protocol';
 import { exportQuery } from '@veiltable/protocol';
 import type { BaseState } from '@veiltable/engine';
 import type { Store } from '../db/store.ts';
 import type { RoomRegistry } from '../rooms/room-registry.ts';
 import { isRoomId } from '../rooms/room-registry.ts';
-import { exportHead, exportJson, exportLines } from '../rooms/viewer-export.ts';
+import type { Room } from '../rooms/room.ts';
+import { exportHead, exportJson, exportLines, exportViews } from '../rooms/viewer-export.ts';
+import type { HttpFailure } from './http-error.ts';
 import { failure, sendFailure, shapeFailure } from './http-error.ts';
 import { checkViewer } from './member-auth.ts';
 import { perMinute } from './rate-limit.ts';
@@ -16,9 +18,24 @@ export type ExportDeps = { store: Store; rooms: RoomRegistry; now?: () => Date }
 /** Exports one client address may start per minute: each reads the whole log, and a session is saved once or twice. */
 export const EXPORTS_PER_MINUTE = 12;
 
-/** Who an export is of, in its file name: gm, the seat's id, or spectator. */
+/** Who an export is of, in its file name: gm, the seat's id, or spectator (whose table it was read as, if asked). */
 function viewerLabel(head: ExportHead): string {
-  return head.viewer.role === 'player' ? head.viewer.seat : head.viewer.role;
+  const of = head.as ?? head.viewer;
+  return of.role === 'player' ? of.seat : of.role;
+}
+
+/**
+ * Whose table an export is read as: the token's viewer's until the GM released the open edition (REL-01), and then
+ * the GM's, or the one `as` names (a seat the room has). `as` before the release is refused: the token opens only
+ * its own viewer's table until then.
+ */
+function readAs(room: Room, as: ExportAs | undefined, own: Viewer): { viewer: Viewer; open: boolean } | { denied: HttpFailure } {
+  const open = (room.state as BaseState).released === true;
+  if (as === undefined) return { viewer: open ? { role: 'gm' } : own, open };
+  if (!open) return { denied: failure(403, 'NOT_RELEASED', 'only the GM\'s release of the open edition lets an export be read as another viewer') };
+  if (as === 'gm' || as === 'spectator') return { viewer: { role: as }, open };
+  if (!room.seats().some((s) => s.id === as)) return { denied: failure(400, 'NO_SUCH_SEAT', `the room has no seat ${as}`) };
+  return { viewer: { role: 'player', seat: as }, open };
 }
 
 /**
@@ -34,10 +51,11 @@ export function exportDisposition(head: ExportHead): string {
 }
 
 /**
- * GET /api/rooms/:roomId/export?lang=ko|ja|en&tz=<IANA zone>: the session as the token's holder read it, streamed
- * as one JSON document (viewer-export.ts). Only the viewer's own link token opens it, and it holds what that token's
- * viewer was sent, no more; once the GM released the open edition (REL-01), it holds the whole session, as the GM
- * read it, for every viewer. The client makes the HTML page from it with the timeline's own sentences.
+ * GET /api/rooms/:roomId/export?lang=ko|ja|en&tz=<IANA zone>&as=…: the session as the token's holder read it,
+ * streamed as one JSON document (viewer-export.ts): its timeline lines, and its views replayed from the log. Only
+ * the viewer's own link token opens it, and it holds what that token's viewer was sent, no more; once the GM
+ * released the open edition (REL-01), it holds the whole session, as the GM read it or as `as` names, for every
+ * viewer. The client makes the HTML page from it with the timeline's own sentences.
  */
 export function registerExportRoute(app: FastifyInstance, deps: ExportDeps): void {
   const { store, rooms } = deps;
@@ -50,13 +68,17 @@ export function registerExportRoute(app: FastifyInstance, deps: ExportDeps): voi
     if ('denied' in checked) return sendFailure(reply, checked.denied);
     const query = exportQuery.safeParse(request.query ?? {});
     if (!query.success) return sendFailure(reply, shapeFailure(query.error.issues));
-    const read = await exportHead(store, roomId, checked.viewer, query.data, now());
-    if (!read) return sendFailure(reply, failure(404, 'NO_SUCH_ROOM', 'no such room'));
-    const open = ((await rooms.get(roomId))?.state as BaseState | undefined)?.released === true;
-    const head: ExportHead = open ? { ...read, open: true } : read;
+    const at = now();
+    const read = await exportHead(store, roomId, checked.viewer, query.data, at);
+    const room = await rooms.get(roomId);
+    if (!read || !room) return sendFailure(reply, failure(404, 'NO_SUCH_ROOM', 'no such room'));
+    const as = readAs(room, query.data.as, checked.viewer);
+    if ('denied' in as) return sendFailure(reply, as.denied);
+    const head: ExportHead = as.open ? { ...read, open: true, ...(query.data.as ? { as: as.viewer } : {}) } : read;
     // One piece read ahead of the socket at most: a slow reader holds back the store's reads, not the server's memory.
-    const lines = exportLines(store, roomId, open ? { role: 'gm' } : checked.viewer, head.lastSeq);
-    const body = Readable.from(exportJson(head, lines), { highWaterMark: 1 });
+    const lines = exportLines(store, roomId, as.viewer, head.lastSeq);
+    const views = exportViews(store, room.game, roomId, as.viewer, head.lastSeq, at);
+    const body = Readable.from(exportJson(head, lines, views), { highWaterMark: 1 });
     return reply.type('application/json; charset=utf-8').header('content-disposition', exportDisposition(head)).send(body);
   });
 }

@@ -1,6 +1,7 @@
 import type { AnyGame } from '@veiltable/engine';
 import type { Viewer } from '@veiltable/protocol';
 import type { LogEntry, Store } from '../db/store.ts';
+import { replayEntry } from './replay.ts';
 import type { RoomPort } from './room-port.ts';
 import type { TimerHost } from './room-timers.ts';
 import { ViewerGroups } from './viewer-groups.ts';
@@ -142,13 +143,11 @@ export class DelayedFeed {
     this.arm();
   }
 
-  /** Replays stored entries onto the feed's state, as a load does (each at its logged time). */
+  /** Replays stored entries onto the feed's state, as a load does. */
   private apply(entries: readonly LogEntry[]): void {
     for (const entry of entries) {
       if (entry.seq !== this.at + 1) throw new Error(`room ${this.opts.roomId}: delayed feed gap before seq ${entry.seq}`);
-      const applied = this.opts.game.apply(this.state, entry.command, entry.actor, committedAt(entry));
-      if (!applied.ok) throw new Error(`room ${this.opts.roomId}: delayed feed could not replay seq ${entry.seq}`);
-      this.state = applied.value.state;
+      this.state = replayEntry(this.opts.game, this.opts.roomId, this.state, entry);
       this.at = entry.seq;
     }
   }

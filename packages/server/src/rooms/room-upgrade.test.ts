@@ -13,7 +13,8 @@ import type { Store } from '../db/store.ts';
 import type { CounterCommand, CounterState, CounterView } from '../testing/counter-game.ts';
 import { counterGame } from '../testing/counter-game.ts';
 import { FakeClock } from '../testing/fake-clock.ts';
-import { ReplayMismatch, Room } from './room.ts';
+import { ReplayMismatch } from './replay.ts';
+import { Room } from './room.ts';
 
 const GM: Viewer = { role: 'gm' };
 const S1: Viewer = { role: 'player', seat: 's1' };

@@ -6,7 +6,8 @@ import { StoreUnavailable, VersionConflict } from '../db/store.ts';
 import { counterCalls, counterGame } from '../testing/counter-game.ts';
 import { RecordingPort } from '../testing/recording-port.ts';
 import type { Connection } from './room.ts';
-import { ReplayMismatch, Room } from './room.ts';
+import { ReplayMismatch } from './replay.ts';
+import { Room } from './room.ts';
 
 const GM: Viewer = { role: 'gm' };
 const S1: Viewer = { role: 'player', seat: 's1' };

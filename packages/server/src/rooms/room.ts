@@ -1,5 +1,5 @@
 import type { AnyGame, BaseState, GameTimer, Rejection, Result, SeatInfo } from '@veiltable/engine';
-import { canonicalJson, err, ok, rngCommitment } from '@veiltable/engine';
+import { err, ok, rngCommitment } from '@veiltable/engine';
 import type { LogLine, RngCommitment, ServerMessage, Viewer } from '@veiltable/protocol';
 import { PROTOCOL_VERSION } from '@veiltable/protocol';
 import type { LogEntry, RoomRecord, Store } from '../db/store.ts';
@@ -7,7 +7,8 @@ import { isStoreUnavailable, VersionConflict } from '../db/store.ts';
 import type { Queued, SubmitResult } from './group-commit.ts';
 import { failedAnswers, MAX_BATCH, planBatch } from './group-commit.ts';
 import { DELAYED_GROUP, DelayedFeed } from './delayed-feed.ts';
-import { inEnvelopes, readLinesBefore, WELCOME_LINES } from './log-lines.ts';
+import { readLinesBefore, WELCOME_LINES } from './log-lines.ts';
+import { replayEntry } from './replay.ts';
 import type { RoomPort } from './room-port.ts';
 import { nullPort } from './room-port.ts';
 import type { TimerHost } from './room-timers.ts';
@@ -32,14 +33,6 @@ const GM: Viewer = { role: 'gm' };
 
 /** Attempts after the first when another writer got to the log first. */
 const CONFLICT_RETRIES = 3;
-
-/** The room's replayed log disagrees with what the rules produce now: the state cannot be trusted. */
-export class ReplayMismatch extends Error {
-  constructor(roomId: string, seq: number) {
-    super(`room ${roomId}: replaying seq ${seq} produced different events than were logged`);
-    this.name = 'ReplayMismatch';
-  }
-}
 
 /** A command waiting for its batch, with the promise to settle once the batch is stored (or not). */
 type Waiting = Queued & { retry: boolean; resolve(result: Result<Committed, Rejection>): void; reject(error: unknown): void };
@@ -484,14 +477,10 @@ export class Room {
     const entries = await this.store.readLog(this.id, this.liveSeq);
     for (const entry of entries) {
       if (entry.seq !== this.liveSeq + 1) throw new Error(`room ${this.id}: log gap before seq ${entry.seq}`);
-      // The logged time, so rules that derive deadlines from it rebuild the same ones.
-      const applied = this.game.apply(this.liveState, entry.command, entry.actor, Date.parse(entry.at));
-      if (!applied.ok || (inEnvelopes(entry.events) && canonicalJson(applied.value.events) !== canonicalJson(entry.events))) {
-        throw new ReplayMismatch(this.id, entry.seq);
-      }
-      if (deliver) this.commit([entry], applied.value.state);
+      const state = replayEntry(this.game, this.id, this.liveState, entry);
+      if (deliver) this.commit([entry], state);
       else {
-        this.liveState = applied.value.state;
+        this.liveState = state;
         this.liveSeq = entry.seq;
       }
     }

@@ -1,9 +1,10 @@
-import { EXPORT_FORMAT, type ExportDocument } from '@veiltable/protocol';
+import { EXPORT_FORMAT } from '@veiltable/protocol';
 import { expect, test } from 'vitest';
 import { translate } from '../../shell/i18n/translate.ts';
 import { pageOf, type ExportInput } from './export-session.ts';
+import type { ExportTimeline } from './export-stream.ts';
 
-const doc = (open: boolean): ExportDocument => ({
+const doc = (open: boolean): ExportTimeline => ({
   format: EXPORT_FORMAT,
   room: { id: 'r1', game: 'free-table', title: 'Night at the inn', rng: { alg: 'sha256-drbg/1', hash: '0'.repeat(64) } },
   viewer: { role: 'player', seat: 's1' },

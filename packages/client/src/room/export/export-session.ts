@@ -1,10 +1,9 @@
-import type { ExportDocument } from '@veiltable/protocol';
 import type { Params } from '../../shell/i18n/translate.ts';
 import type { MessageKey } from '../../shell/i18n/keys.ts';
 import type { LineContext } from '../../ui/timeline/line-renderers.ts';
 import { TABS } from '../../ui/timeline/line-kinds.ts';
 import { exportHtml } from './export-html.ts';
-import type { Progress } from './export-stream.ts';
+import type { ExportTimeline, Progress } from './export-stream.ts';
 import { exportUrl, fetchExport } from './export-stream.ts';
 import { htmlLines } from './html-lines.ts';
 import { inlinePortraits, portraitHashes } from './inline-portraits.ts';
@@ -33,14 +32,14 @@ export function deviceTimeZone(): string {
 }
 
 /** The file's name: the server's (Content-Disposition), with the HTML page's extension for the page. */
-export function fileName(doc: ExportDocument, kind: ExportKind, disposition: string | null): string {
+export function fileName(doc: ExportTimeline, kind: ExportKind, disposition: string | null): string {
   const written = /filename\*=UTF-8''([^;]+)/i.exec(disposition ?? '')?.[1];
   const name = written ? decodeURIComponent(written) : `veiltable-${doc.room.id}.json`;
   return kind === 'json' ? name : name.replace(/\.json$/, '.html');
 }
 
 /** The page of an export, in the reader's language, times in its zone, built with the timeline's sentences. */
-export async function pageOf(doc: ExportDocument, input: ExportInput): Promise<string> {
+export async function pageOf(doc: ExportTimeline, input: ExportInput): Promise<string> {
   const { t } = input.ctx;
   const portraits = await inlinePortraits(portraitHashes(doc.lines));
   const lines = htmlLines(doc.lines, { ...input.ctx, game: input.game, lang: input.lang, tz: doc.tz, portraits });

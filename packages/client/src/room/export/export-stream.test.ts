@@ -1,10 +1,11 @@
-import type { ExportHead, LogLine } from '@veiltable/protocol';
+import type { ExportHead, ExportViewStep, LogLine } from '@veiltable/protocol';
 import { EXPORT_FORMAT } from '@veiltable/protocol';
 import { describe, expect, test } from 'vitest';
 import { ExportReader, fetchExport } from './export-stream.ts';
 
 // An export as the server writes it (server rooms/viewer-export.ts): the head and `"lines":[` on its first line,
-// one log line per line, `]}` on the last. The reader parses it as it arrives, whatever the pieces' edges.
+// one log line per line, `],"views":[`, one view step per line, `]}` on the last. The reader parses the lines as
+// they arrive, whatever the pieces' edges, and counts the views without keeping them (the page reads none).
 
 const head: ExportHead = {
   format: EXPORT_FORMAT,
@@ -17,7 +18,12 @@ const head: ExportHead = {
 };
 const line = (seq: number): LogLine => ({ seq, at: 1_700_000_000_000 + seq, i: 0, seen: { type: 'feed', item: { kind: 'chat', text: `line ${seq}\n"quoted"` } } });
 const LINES = [2, 4, 8].map(line);
-const TEXT = `${JSON.stringify(head).slice(0, -1)},"lines":[${LINES.map((l, k) => `${k ? ',' : ''}\n${JSON.stringify(l)}`).join('')}\n]}\n`;
+const VIEWS: ExportViewStep[] = [
+  { seq: 0, view: { game: 'free-table', note: 'a "view",\n]}' } },
+  { seq: 6, patch: { base: 0, ops: [{ op: 'set', path: ['note'], value: '],"views":[' }] } },
+];
+const items = (list: unknown[]) => list.map((item, k) => `${k ? ',' : ''}\n${JSON.stringify(item)}`).join('');
+const TEXT = `${JSON.stringify(head).slice(0, -1)},"lines":[${items(LINES)}\n],"views":[${items(VIEWS)}\n]}\n`;
 
 /** A response whose body arrives in pieces of `size` bytes. */
 function streamed(text: string, size: number, cut = Infinity): Response {
@@ -34,8 +40,8 @@ function streamed(text: string, size: number, cut = Infinity): Response {
 }
 
 describe('ExportReader', () => {
-  test('the whole text is one JSON document: head and lines', () => {
-    expect(JSON.parse(TEXT)).toEqual({ ...head, lines: LINES });
+  test('the whole text is one JSON document: head, lines and views', () => {
+    expect(JSON.parse(TEXT)).toEqual({ ...head, lines: LINES, views: VIEWS });
   });
 
   test.each([1, 7, 64, TEXT.length])('pieces of %i characters give the same head and lines', (size) => {
@@ -44,25 +50,24 @@ describe('ExportReader', () => {
     expect({ head: reader.head, lines: reader.lines, end: reader.end() }).toEqual({ head, lines: LINES, end: true });
   });
 
-  test('progress is the newest line\'s seq against the head\'s last seq', () => {
+  test('progress is the newest line\'s seq against the head\'s last seq, then the newest view step\'s', () => {
     const reader = new ExportReader();
-    const [first, ...rest] = TEXT.split('\n');
-    reader.push(`${first}\n${rest[0]}\n`);
-    expect(reader.fraction).toBe(2 / 8);
-    reader.push(`${rest.slice(1).join('\n')}`);
-    expect(reader.fraction).toBe(1);
+    const fractions = TEXT.split('\n').map((part) => {
+      reader.push(`${part}\n`);
+      return reader.fraction;
+    });
+    // head, lines 2 4 8, the views' line, steps 0 and 6, the end, the empty rest.
+    expect(fractions).toEqual([0, 2 / 16, 4 / 16, 8 / 16, 1 / 2, 1 / 2, 1 / 2 + 6 / 16, 1 / 2 + 6 / 16, 1 / 2 + 6 / 16]);
   });
 
-  test('the view\'s steps after the lines: read one per line, progress running on through them', () => {
-    const steps = [{ seq: 0, view: { n: 0 } }, { seq: 4, patch: { base: 0, ops: [{ op: 'set' as const, path: ['n'], value: 4 }] } }];
-    const text = `${TEXT.slice(0, TEXT.lastIndexOf('\n]}'))}\n],"views":[${steps.map((s, k) => `${k ? ',' : ''}\n${JSON.stringify(s)}`).join('')}\n]}\n`;
-    expect(JSON.parse(text)).toEqual({ ...head, lines: LINES, views: steps });
+  test.each([
+    ['views before their line', TEXT.replace('\n],"views":[', '')],
+    ['the end before the views', TEXT.replace(/\n\],"views":\[[^]*$/, '\n]}\n')],
+    ['a step without its seq', TEXT.replace('{"seq":6,', '{')],
+  ])('%s is refused', (_name, text) => {
     const reader = new ExportReader();
-    const parts = text.split('\n');
-    reader.push(`${parts.slice(0, 6).join('\n')}\n`);
-    expect({ views: reader.views, fraction: reader.fraction }).toEqual({ views: [steps[0]], fraction: 0.5 });
-    reader.push(parts.slice(6).join('\n'));
-    expect({ lines: reader.lines, views: reader.views, end: reader.end(), fraction: reader.fraction }).toEqual({ lines: LINES, views: steps, end: true, fraction: 0.75 });
+    const fine = text.split('\n').map((part) => reader.push(`${part}\n`));
+    expect(fine.every(Boolean) && reader.end()).toBe(false);
   });
 
   test('something that is not an export is refused', () => {

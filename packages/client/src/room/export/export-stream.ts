@@ -1,7 +1,13 @@
-import type { ExportDocument, ExportHead, ExportViewStep, LogLine } from '@veiltable/protocol';
+import type { ExportDocument, ExportHead, LogLine } from '@veiltable/protocol';
 
 /** The format the head names (protocol export.ts); written out, as no page loads the protocol's schemas (zod). */
-const FORMAT: ExportHead['format'] = 'veiltable-export/1';
+const FORMAT: ExportHead['format'] = 'veiltable-export/2';
+
+/** The line between the document's lines and its views (server rooms/viewer-export.ts). */
+const VIEWS = '],"views":[';
+
+/** An export as the HTML page reads it: the head and the lines. Its views stay in the file, for a replay to read. */
+export type ExportTimeline = Omit<ExportDocument, 'views'>;
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isCount = (v: unknown, min = 0): v is number => typeof v === 'number' && Number.isInteger(v) && v >= min;
@@ -22,33 +28,33 @@ function asLine(v: unknown): LogLine | null {
   return isRecord(v) && isCount(v.seq, 1) && isCount(v.at) && isCount(v.i) && 'seen' in v ? { seq: v.seq, at: v.at, i: v.i, seen: v.seen } : null;
 }
 
-/** A step of the view's shape (protocol export.ts `exportViewStep`): a whole view, or a patch from a base. */
-function asStep(v: unknown): ExportViewStep | null {
-  if (!isRecord(v) || !isCount(v.seq)) return null;
-  if ('view' in v) return { seq: v.seq, view: v.view };
-  return isRecord(v.patch) && isCount(v.patch.base) && Array.isArray(v.patch.ops) ? ({ seq: v.seq, patch: v.patch } as ExportViewStep) : null;
+/** The seq a view step opens with, as the server writes it (`{"seq":N,…`): read without parsing the view. */
+function stepSeq(part: string): number | null {
+  const match = /^\{"seq":(\d+),/.exec(part);
+  return match ? Number(match[1]) : null;
 }
 
-/** The line between the lines and the view's steps, in an export that has them. */
-const VIEWS_OPEN = '],"views":[';
-
 /** What came back: the file as the server sent it (the JSON export), and the document read from it. */
-export type FetchedExport = { ok: true; text: string; doc: ExportDocument } | { ok: false; code: string };
+export type FetchedExport = { ok: true; text: string; doc: ExportTimeline } | { ok: false; code: string };
 
-/** How far an export has come: the seq of the newest line read against the room's last seq in the head (0…1). */
+/**
+ * How far an export has come (0…1): the seq of the newest line read against the room's last seq in the head, for
+ * the first half, then the seq of the newest view step for the second.
+ */
 export type Progress = (fraction: number) => void;
 
 /**
- * Reads an export as it arrives. The server writes its head and `"lines":[` on the first line and one log line per
- * line after it (server rooms/viewer-export.ts), then, where the export carries the view's steps, `],"views":[` and
- * one step per line; each line is parsed as soon as it is whole.
+ * Reads an export as it arrives. The server writes its head and `"lines":[` on the first line, one log line per
+ * line after it, `],"views":[` on a line of its own, then one view step per line (server rooms/viewer-export.ts),
+ * so each line is parsed as soon as it is whole. The views are only counted: the page reads the lines alone.
  */
 export class ExportReader {
   head: ExportHead | null = null;
   readonly lines: LogLine[] = [];
-  /** The view's steps, once the export reached them; null before (or in an export without them). */
-  views: ExportViewStep[] | null = null;
   private rest = '';
+  private inViews = false;
+  /** The seq of the newest view step read, once the views began. */
+  private viewSeq = 0;
   private closed = false;
 
   /** Takes the next piece of text; false once something in it is not an export. */
@@ -69,28 +75,26 @@ export class ExportReader {
       return this.head !== null;
     }
     if (this.closed) return part.trim() === '';
-    if (part === ']}') return (this.closed = true);
-    if (part === VIEWS_OPEN && this.views === null) {
-      this.views = [];
-      return true;
-    }
-    if (this.views !== null) {
-      const step = asStep(safeJson(part.endsWith(',') ? part.slice(0, -1) : part));
-      if (step !== null) this.views.push(step);
-      return step !== null;
-    }
+    if (part === ']}') return this.inViews && (this.closed = true);
+    if (part === VIEWS) return !this.inViews && (this.inViews = true);
+    if (this.inViews) return this.step(part);
     const line = asLine(safeJson(part.endsWith(',') ? part.slice(0, -1) : part));
     if (line !== null) this.lines.push(line);
     return line !== null;
   }
 
-  /** How far the lines have come, by seq; with the view's steps, the lines are the first half and the steps the rest. */
+  private step(part: string): boolean {
+    const seq = stepSeq(part);
+    if (seq !== null) this.viewSeq = seq;
+    return seq !== null;
+  }
+
+  /** How far the lines, then the views, have come, by seq. */
   get fraction(): number {
     const last = this.head?.lastSeq ?? 0;
-    if (last === 0) return 1;
-    const lines = Math.min(1, (this.lines.at(-1)?.seq ?? 0) / last);
-    if (this.views === null) return lines;
-    return (1 + Math.min(1, (this.views.at(-1)?.seq ?? 0) / last)) / 2;
+    if (last === 0) return this.closed ? 1 : this.inViews ? 0.5 : 0;
+    const seq = this.inViews ? this.viewSeq : (this.lines.at(-1)?.seq ?? 0);
+    return Math.min(1, (this.inViews ? 0.5 : 0) + seq / last / 2);
   }
 }
 
@@ -141,6 +145,5 @@ export async function fetchExport(url: string, token: string, onProgress: Progre
   pieces.push(last);
   if (!reader.push(last) || !reader.end() || reader.head === null) return { ok: false, code: 'NETWORK' };
   onProgress(1);
-  const doc: ExportDocument = { ...reader.head, lines: reader.lines };
-  return { ok: true, text: pieces.join(''), doc: reader.views === null ? doc : { ...doc, views: reader.views } };
+  return { ok: true, text: pieces.join(''), doc: { ...reader.head, lines: reader.lines } };
 }

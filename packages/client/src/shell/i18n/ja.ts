@@ -152,6 +152,7 @@ export const ja: Record<CoreKey, string> = {
   'rejection.NOT_GM': 'GMだけが行えます。',
   'rejection.ROOM_RELEASED': '公開版がリリースされたため、ゲームは終了しています。',
   'rejection.RECORD_NOT_RELEASED': 'GMはまだ公開版をリリースしていません。',
+  'rejection.NOT_RELEASED': 'GMが公開版をリリースするまでは、出力できるのは自分の卓だけです。',
   'rejection.BAD_RECORD': 'ダウンロードしたファイルはセッション記録ではありません。',
   'rejection.TOO_MANY_SEATS': '席が上限に達しています。',
   'rejection.GM_ONLY': 'GMだけが行えます。',
