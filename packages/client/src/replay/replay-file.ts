@@ -1,4 +1,7 @@
-import { exportDocument, type ExportDocument } from '@veiltable/protocol';
+import { exportDocument, type ExportDocument, type Viewer } from '@veiltable/protocol';
+
+/** The format of exports made before they carried the view's steps: lines only. */
+const LINES_ONLY_FORMAT = 'veiltable-export/1';
 
 /** Why a file is no replay: not JSON at all, JSON but no export, an export made before exports carried the view. */
 export type FileProblem = 'NOT_JSON' | 'NOT_EXPORT' | 'NO_STEPS';
@@ -17,8 +20,14 @@ export function readExport(text: string): ReadExport {
   } catch {
     return { ok: false, code: 'NOT_JSON' };
   }
+  if ((json as { format?: unknown } | null)?.format === LINES_ONLY_FORMAT) return { ok: false, code: 'NO_STEPS' };
   const parsed = exportDocument.safeParse(json);
   if (!parsed.success) return { ok: false, code: 'NOT_EXPORT' };
-  if (!parsed.data.views || parsed.data.views.length === 0) return { ok: false, code: 'NO_STEPS' };
+  if (parsed.data.views.length === 0) return { ok: false, code: 'NO_STEPS' };
   return { ok: true, doc: parsed.data };
+}
+
+/** Whose table an export holds: the viewer it was asked `as` (an open edition), else the GM's once open, else its own. */
+export function watchedAs(doc: ExportDocument): Viewer {
+  return doc.as ?? (doc.open ? { role: 'gm' } : doc.viewer);
 }

@@ -1,6 +1,7 @@
 import type { ExportDocument } from '@veiltable/protocol';
 import type { Room } from '../room/context.ts';
 import type { CommandOutcome } from '../room/command-tracker.svelte.ts';
+import { watchedAs } from './replay-file.ts';
 import type { Replay } from './replay.svelte.ts';
 
 /** The code a replay's table answers every command with: it only shows what was. */
@@ -22,7 +23,7 @@ export function replayRoom(doc: ExportDocument, replay: Replay, words: { notice:
     get view() {
       return replay.step.view;
     },
-    viewer: doc.viewer,
+    viewer: watchedAs(doc),
     status: 'offline',
     stale: false,
     get notice() {

@@ -19,7 +19,7 @@ export type ReplaySteps = { ok: true; steps: ReplayStep[]; lines: LogLine[] } | 
  * is caught as the live page would catch it (BAD_STEPS), never drawn as a table that never was.
  */
 export function replaySteps(doc: Pick<ExportDocument, 'lines' | 'views'>): ReplaySteps {
-  const views = doc.views ?? [];
+  const { views } = doc;
   const first = views[0];
   if (!first || !('view' in first)) return { ok: false, code: 'NO_STEPS' };
   const replica = new ViewReplica();

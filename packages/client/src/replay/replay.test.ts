@@ -3,7 +3,7 @@ import type { FreeTableView } from '@veiltable/protocol/games/free-table';
 import { describe, expect, test } from 'vitest';
 import { replayPhase } from '../games/free-table/replay-phases.ts';
 import { phaseList, type Translate } from './phases.ts';
-import { readExport } from './replay-file.ts';
+import { readExport, watchedAs } from './replay-file.ts';
 import { replaySteps } from './replay-steps.ts';
 import { Replay, type Schedule } from './replay.svelte.ts';
 
@@ -98,7 +98,7 @@ describe('replaySteps: the table at each step', () => {
   });
 
   test.each([
-    ['an export without steps (made before exports carried them)', { views: undefined }, 'NO_STEPS'],
+    ['an export with no step at all', { views: [] }, 'NO_STEPS'],
     ['steps that open with a patch, not a whole view', { views: [{ seq: 2, patch: { base: 0, ops: [] } }] }, 'NO_STEPS'],
     ['a patch for another base than the step before', { views: [{ seq: 0, view: start }, { seq: 3, patch: { base: 2, ops: [] } }] }, 'BAD_STEPS'],
     ['a patch that does not fit its view', { views: [{ seq: 0, view: start }, { seq: 2, patch: { base: 0, ops: [{ op: 'del' as const, path: ['nope', 'x'] }] } }] }, 'BAD_STEPS'],
@@ -203,9 +203,19 @@ describe('readExport: a file from the device', () => {
     ['JSON that is no export', JSON.stringify({ format: 'something-else', lines: [] }), 'NOT_EXPORT'],
     ['an export whose line is malformed', JSON.stringify({ ...doc(), lines: [{ seq: 0 }] }), 'NOT_EXPORT'],
     ['an export whose step is malformed', JSON.stringify({ ...doc(), views: [{ seq: 0, patch: { base: 'x' } }] }), 'NOT_EXPORT'],
-    ['an export without the view\'s steps', JSON.stringify({ ...doc(), views: undefined }), 'NO_STEPS'],
+    ['an export without the view\'s steps', JSON.stringify({ ...doc(), views: undefined }), 'NOT_EXPORT'],
+    ['an export made before exports carried the view\'s steps', JSON.stringify({ ...doc(), format: 'veiltable-export/1', views: undefined }), 'NO_STEPS'],
+    ['an export with no step at all', JSON.stringify({ ...doc(), views: [] }), 'NO_STEPS'],
   ])('%s is refused (%s)', (_name, text, code) => {
     expect(readExport(text)).toEqual({ ok: false, code });
+  });
+
+  test.each([
+    ['a viewer\'s own export is its own table', {}, { role: 'player', seat: 's1' }],
+    ['an open export asked for as no one holds the GM\'s', { open: true as const }, { role: 'gm' }],
+    ['an open export asked for as a seat holds that seat\'s', { open: true as const, as: { role: 'player' as const, seat: 's2' } }, { role: 'player', seat: 's2' }],
+  ])('watchedAs: %s', (_name, over, viewer) => {
+    expect(watchedAs(doc(over))).toEqual(viewer);
   });
 
   test('an export is read as written, its steps replayable', () => {
