@@ -164,4 +164,56 @@ describe('the replay page on a phone', () => {
       await context.close();
     }
   }, 180_000);
+
+  test('an open edition is watched as anyone at the table: Bruno sees his own sealed answer where the GM sees none', async () => {
+    const { room, seats: [s1, s2], gm, players: [aiko, bruno] } = await tableRoom(stack, 'Open replay', ['Aiko', 'Bruno'], { online: [0, 1] });
+    const own = plantText('BRUNO-OWN-ANSWER');
+    await commit(gm, { type: 'decl.open', prompt: 'Which door?', kind: 'text', seats: [s1, s2] });
+    const decl = newestDecl(gm).id;
+    const { seq: sealedSeq } = await commit(bruno, { type: 'decl.answer', decl, answer: { kind: 'text', text: own } });
+    await commit(aiko, { type: 'decl.answer', decl, answer: { kind: 'text', text: 'The blue door' } });
+    const { seq: releasedSeq } = await commit(gm, { type: 'record.release' });
+    await aiko.waitForSeq(releasedSeq);
+
+    const context = await stack.browser.newContext(PHONE);
+    const errors: string[] = [];
+    context.on('page', (page) => void page.on('pageerror', (e) => errors.push(e.message)));
+    const page = await context.newPage();
+    const asked: string[] = [];
+    page.on('request', (r) => void (r.url().includes('/export?') && asked.push(r.url())));
+    try {
+      await page.goto(new URL(`/r/${room.roomId}/replay#t=${room.seats[0]!.token}`, stack.url).href);
+      await page.getByTestId('replay-table').waitFor({ timeout: UI_TIMEOUT_MS });
+      // Released: Aiko's link reads the whole session, as the GM by default.
+      const picker = page.getByTestId('replay-watch-as');
+      expect(await picker.locator('option').allTextContents()).toEqual(['GM', 'Aiko', 'Bruno', 'Spectator']);
+      expect(await picker.inputValue()).toBe('gm');
+      // From the declaration's opening, step by step to the entry of Bruno's answer, before Aiko's reveals both.
+      const toSealed = async () => {
+        await page.getByTestId('replay-phases').selectOption({ label: 'Declaration 1 · open' });
+        await page.locator('h1').click();
+        while ((await shown(page)).seq < sealedSeq) {
+          const before = (await shown(page)).step;
+          await page.keyboard.press('ArrowRight');
+          await expect.poll(async () => (await shown(page)).step, { timeout: UI_TIMEOUT_MS }).toBe(before + 1);
+        }
+        expect((await shown(page)).seq).toBe(sealedSeq);
+      };
+      await toSealed();
+      expect(await text(page)).not.toContain(own);
+
+      await picker.selectOption({ label: 'Bruno' });
+      await expect.poll(() => page.getByTestId('role').textContent(), { timeout: UI_TIMEOUT_MS }).toContain('Bruno');
+      expect(new URL(asked.at(-1)!).searchParams.get('as')).toBe(s2);
+      await toSealed();
+      await expect.poll(() => text(page), { timeout: UI_TIMEOUT_MS }).toContain(own);
+      await page.screenshot({ path: join(SHOTS, 'open-as-bruno.png') });
+      expect(errors).toEqual([]);
+    } catch (e) {
+      await page.screenshot({ path: join(SHOTS, 'open-failure.png'), fullPage: true }).catch(() => {});
+      throw e;
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
 });
