@@ -4,7 +4,8 @@
 // sends it (a room's preview tags filled in, compressed on the fly) and every script and style the page loads, as
 // the build precompressed them (brotli and gzip). Fails when a player or spectator page of any game is above the
 // JavaScript budget, when a player's first load is above the transfer budget, when any page loads zod or BCDice (dice
-// are rolled on the server only), or when a game's page loads another game's code.
+// are rolled on the server only), or when a game's page loads another game's code. The replay page (src/replay/) has
+// a budget of its own: it checks files from the device with the protocol's schemas, so it is the one page with zod.
 //
 //   node scripts/client-size.mjs [dist] [--verbose]     (dist defaults to packages/client/dist; build it first)
 //
@@ -29,6 +30,12 @@ const BUDGET = 104_000;
  * and 108.8 kB (gzip) for the largest page (dungeon-2d6, in Korean); the budget leaves about 3% for growth.
  */
 const TRANSFER_BUDGET = { br: 98_000, gzip: 112_000 };
+/**
+ * Bytes of gzipped JavaScript for the replay page of a game: a player's page plus the replay's own code, which
+ * carries the protocol's schemas (zod) to check a file from the device. Measured at 139.0 kB for the largest
+ * (dungeon-2d6, in Korean); the budget leaves about 3%.
+ */
+const REPLAY_BUDGET = 143_000;
 const LANGS = ['ko', 'ja', 'en'];
 /** Text found in zod's code, minified or not: its schema classes are named by these strings. */
 const ZOD_MARKERS = ['$ZodType', '$ZodObject', 'ZodError'];
@@ -48,6 +55,8 @@ if (!existsSync(manifestPath)) {
 const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
 
 const isGmPart = (key) => /^src\/(gm|games\/[^/]+\/gm)\//.test(key);
+/** The replay page (src/replay/) and each game's phase names, which only it fetches. */
+const isReplayPart = (key) => /^src\/(replay\/|games\/[^/]+\/replay-phases\.ts$)/.test(key);
 const dictionary = (part, lang) => `src/${part}/i18n/${lang}.ts`;
 
 /** A chunk and everything it imports statically: what the browser fetches with it. */
@@ -70,7 +79,8 @@ function laterParts(keys) {
     const key = queue.shift();
     for (const target of manifest[key]?.dynamicImports ?? []) {
       // Each game's table, strings and timeline sentences are fetched by a glob keyed by game: only the room's own.
-      if (seen.has(target) || /\/i18n\//.test(target) || /\/(table\.svelte|timeline-lines\.ts)$/.test(target)) continue;
+      // The replay page is a page of its own, measured below (a room page links to it, never loads it).
+      if (seen.has(target) || /\/i18n\//.test(target) || /\/(table\.svelte|timeline-lines\.ts)$/.test(target) || isReplayPart(target)) continue;
       seen.add(target);
       const part = closure([target]);
       for (const k of part) (isGmPart(target) || gm.has(key) ? gm : everyone).add(k);
@@ -154,6 +164,24 @@ for (const game of games) {
     if (text(keys).some((js) => BCDICE_MARKERS.some((m) => js.includes(m)))) problems.push(`${game}: a ${role} page loads BCDice`);
     const foreign = [...keys].filter((k) => /^src\/games\/([^/]+)\//.exec(k)?.[1] !== undefined && !k.startsWith(`src/games/${game}/`));
     if (foreign.length > 0) problems.push(`${game}: a ${role} page loads another game's code: ${foreign.join(', ')}`);
+  }
+}
+
+const replayPage = Object.keys(manifest).find((k) => k === 'src/replay/replay-page.svelte');
+if (!replayPage) problems.push('no replay page (src/replay/replay-page.svelte) in the build');
+else {
+  console.log(`\nThe replay page, gzipped (budget ${kB(REPLAY_BUDGET)}): a game's table and the replay's own code`);
+  const replay = closure([replayPage]);
+  for (const game of games) {
+    const table = closure([`src/games/${game}/table.svelte`, `src/games/${game}/timeline-lines.ts`, `src/games/${game}/replay-phases.ts`]);
+    const later = laterParts([...table]);
+    const worst = Math.max(
+      ...LANGS.map((lang) => total(new Set([...base, ...replay, ...table, ...later.everyone, ...closure([dictionary(`games/${game}`, lang), dictionary('replay', lang)])]))),
+    );
+    console.log(`${game.padEnd(14)}${kB(worst).padStart(10)}`);
+    if (worst > REPLAY_BUDGET) problems.push(`${game}: the replay page loads ${kB(worst)}, above ${kB(REPLAY_BUDGET)}`);
+    const foreign = [...table, ...later.everyone].filter((k) => /^src\/games\/([^/]+)\//.exec(k)?.[1] !== undefined && !k.startsWith(`src/games/${game}/`));
+    if (foreign.length > 0) problems.push(`${game}: the replay page loads another game's code: ${foreign.join(', ')}`);
   }
 }
 

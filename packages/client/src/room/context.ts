@@ -36,6 +36,8 @@ export interface Room<View = unknown, Command = unknown> {
   readonly timeline: Timeline;
   /** The verdicts on reveals, each against the commitment this device saw while the answer was sealed. */
   readonly ledger: Pick<CommitmentLedger, 'verdictOf' | 'forged' | 'witnessedSeals'>;
+  /** Set on the replay page: the table is drawn as it was at a step, and nothing on it acts or exports. */
+  readonly replay?: true;
 }
 
 const ROOM: unique symbol = Symbol('room');

@@ -28,6 +28,12 @@ describe('a room link is read once (issue 13, item 1)', () => {
     expect(tab.getItem('veiltable.token.room_1')).toBe('tok-1');
   });
 
+  test('a replay link is read the same way: its token kept for the room, out of the address bar', () => {
+    const tab = storage();
+    expect(openRoute(at('/r/room_1/replay', '#t=tok-1'), tab)).toEqual({ route: { page: 'replay', roomId: 'room_1', token: 'tok-1' }, address: '/r/room_1/replay' });
+    expect(openRoute(at('/r/room_1'), tab).route).toEqual({ page: 'room', roomId: 'room_1', token: 'tok-1' });
+  });
+
   test.each([
     ['a reload of the bare address', at('/r/room_1')],
     ['back or forward to an in-page anchor', at('/r/room_1', '#board')],

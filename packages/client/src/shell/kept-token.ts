@@ -1,4 +1,4 @@
-import { parseRoute, withoutToken, type Route } from './route.ts';
+import { isRoomRoute, parseRoute, withoutToken, type Route } from './route.ts';
 
 /** The parts of `location` a page opens with. */
 export type Address = { pathname: string; search: string; hash: string };
@@ -34,7 +34,7 @@ function kept(storage: Storage | null, roomId: string): string | null {
  */
 export function openRoute(address: Address, storage: Storage | null): Opened {
   const route = parseRoute(address.pathname, address.hash);
-  if (route.page !== 'room') return { route, address: null };
+  if (!isRoomRoute(route)) return { route, address: null };
   if (route.token === null) return { route: { ...route, token: kept(storage, route.roomId) }, address: null };
   if (!keep(storage, route.roomId, route.token)) return { route, address: null };
   return { route, address: `${address.pathname}${address.search}${withoutToken(address.hash)}` };

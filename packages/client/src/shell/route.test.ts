@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { absoluteLink, parseRoute, routeChanged, withoutToken, type Route } from './route.ts';
+import { absoluteLink, parseRoute, replayLink, routeChanged, withoutToken, type Route } from './route.ts';
 
 test.each([
   ['the root is home', '/', '', { page: 'home' }],
@@ -9,8 +9,17 @@ test.each([
   ['a room without a token says so', '/r/abc', '', { page: 'room', roomId: 'abc', token: null }],
   ['an empty token counts as none', '/r/abc', '#t=', { page: 'room', roomId: 'abc', token: null }],
   ['other fragment keys are ignored', '/r/abc', '#x=1&t=k', { page: 'room', roomId: 'abc', token: 'k' }],
+  ['a room\'s replay carries the token as its room does', '/r/abc/replay', '#t=k', { page: 'replay', roomId: 'abc', token: 'k' }],
+  ['a room\'s replay without a token says so', '/r/abc/replay/', '', { page: 'replay', roomId: 'abc', token: null }],
+  ['the replay of a file has no room', '/replay', '#t=k', { page: 'replay-file' }],
+  ['anything else under a room is home', '/r/abc/other', '#t=k', { page: 'home' }],
 ])('%s', (_name, path, hash, expected) => {
   expect(parseRoute(path, hash)).toEqual(expected);
+});
+
+test('a replay link names the room and carries the token in its fragment', () => {
+  expect(replayLink('room_1', 'tok-1')).toBe('/r/room_1/replay#t=tok-1');
+  expect(parseRoute('/r/room_1/replay', '#t=tok-1')).toEqual({ page: 'replay', roomId: 'room_1', token: 'tok-1' });
 });
 
 test('relative links from the server become absolute; absolute ones stay', () => {
@@ -37,6 +46,7 @@ describe('a fragment that changes while a room is open (issue 13: a tab tap lost
     ['another token is another identity: a fresh page', { page: 'room', roomId: 'abc', token: 'tok-2' }, 'reload'],
     ['another room is shown as such', { page: 'room', roomId: 'xyz', token: 'tok-9' }, { page: 'room', roomId: 'xyz', token: 'tok-9' }],
     ['leaving for home shows home', { page: 'home' }, { page: 'home' }],
+    ['the room\'s replay is another page', { page: 'replay', roomId: 'abc', token: 'tok-1' }, { page: 'replay', roomId: 'abc', token: 'tok-1' }],
   ])('%s', (_name, next, expected) => {
     expect(routeChanged(room, next)).toEqual(expected);
   });

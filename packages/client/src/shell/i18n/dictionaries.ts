@@ -4,10 +4,10 @@ export type { Dictionary, DictionaryParts };
 
 /**
  * The strings that load on demand, one file per part and language: `games/<id>` with that game's table, `gm` with
- * the GM's tools, `room/open-edition` with the open edition's check once it is released. Found by their place in
+ * the GM's tools, `room/open-edition` with the open edition's check once it is released, `replay` with the replay page. Found by their place in
  * the tree, so no list of games is kept here; each page fetches only its own parts, in its reader's language.
  */
-const files = import.meta.glob<Dictionary>(['../../games/*/i18n/{en,ja,ko}.ts', '../../gm/i18n/{en,ja,ko}.ts', '../../room/open-edition/i18n/{en,ja,ko}.ts'], { import: 'default' });
+const files = import.meta.glob<Dictionary>(['../../games/*/i18n/{en,ja,ko}.ts', '../../gm/i18n/{en,ja,ko}.ts', '../../room/open-edition/i18n/{en,ja,ko}.ts', '../../replay/i18n/{en,ja,ko}.ts'], { import: 'default' });
 
 /** A part's strings in one language, or undefined when the part has none. */
 export function dictionaryLoader(part: string, lang: Lang): (() => Promise<Dictionary>) | undefined {
