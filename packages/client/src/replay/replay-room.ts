@@ -31,6 +31,8 @@ export function replayRoom(doc: ExportDocument, replay: Replay, words: { notice:
     },
     clock: { now: () => replay.step.at ?? Date.parse(doc.exportedAt) },
     spectatorDelay: 0,
+    // No GM control is live in a replay: the spectator-delay choice it would offer is never shown.
+    phased: false,
     token: words.token,
     send: (): Promise<CommandOutcome> => {
       words.refused();
