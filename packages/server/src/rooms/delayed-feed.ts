@@ -1,32 +1,9 @@
 import type { AnyGame } from '@veiltable/engine';
-import type { Viewer } from '@veiltable/protocol';
 import type { LogEntry, Store } from '../db/store.ts';
 import { replayEntry } from './replay.ts';
 import type { RoomPort } from './room-port.ts';
 import type { TimerHost } from './room-timers.ts';
-import { ViewerGroups } from './viewer-groups.ts';
-
-/** The port group of delayed spectators: never the live spectators' group, so no live update can reach them. */
-export const DELAYED_GROUP = 'spectator:delayed';
-
-const SPECTATOR: Viewer = { role: 'spectator' };
-
-/** The delayed spectators' table as the room drives it, whichever way it trails the live one (a time, a phase). */
-export interface SpectatorFeed {
-  /** The seq of the state the delayed spectators are shown. */
-  readonly seq: number;
-  readonly connectionCount: number;
-  has(connection: string): boolean;
-  connections(): string[];
-  /** Adds a delayed spectator; the view and seq its welcome carries. */
-  join(connection: string): { seq: number; view: unknown };
-  /** Removes a connection; true when it was a delayed spectator. */
-  leave(connection: string): boolean;
-  /** Entries the room just committed, in seq order. */
-  committed(entries: readonly LogEntry[]): void;
-  /** The feed sends nothing more. */
-  close(): void;
-}
+import { DELAYED_GROUP, SpectatorFeed } from './spectator-feed.ts';
 
 export type FeedOptions = {
   roomId: string;
@@ -48,22 +25,17 @@ const committedAt = (entry: LogEntry): number => Date.parse(entry.at);
  * the one before it did. Entries committed since wait in `upcoming` and are applied, one timer per next due entry,
  * only once their own commit time is `delayMs` old.
  */
-export class DelayedFeed implements SpectatorFeed {
+export class DelayedFeed extends SpectatorFeed {
   private readonly opts: FeedOptions;
-  private readonly groups: ViewerGroups;
   private readonly upcoming: LogEntry[] = [];
-  private state: unknown;
-  private at = 0;
   /** The newest seq the feed knows of (applied or upcoming), so an entry handed over twice is taken once. */
   private known = 0;
   private timer: unknown;
   private closed = false;
 
   private constructor(opts: FeedOptions, state: unknown, seq: number) {
+    super(opts.game, state, seq);
     this.opts = opts;
-    this.groups = new ViewerGroups(opts.game);
-    this.state = state;
-    this.at = seq;
     this.known = seq;
   }
 
@@ -86,34 +58,6 @@ export class DelayedFeed implements SpectatorFeed {
     feed.apply(due);
     feed.committed(entries.slice(due.length));
     return feed;
-  }
-
-  /** The seq of the state the delayed spectators are shown. */
-  get seq(): number {
-    return this.at;
-  }
-
-  get connectionCount(): number {
-    return this.groups.connectionCount;
-  }
-
-  has(connection: string): boolean {
-    return this.groups.has(connection);
-  }
-
-  connections(): string[] {
-    return this.groups.connections().map((c) => c.id);
-  }
-
-  /** Adds a delayed spectator; the view and seq its welcome carries. */
-  join(connection: string): { seq: number; view: unknown } {
-    const joined = this.groups.join(connection, SPECTATOR, this.state, this.at);
-    return { seq: joined.seq, view: joined.view };
-  }
-
-  /** Removes a connection; true when it was a delayed spectator. */
-  leave(connection: string): boolean {
-    return this.groups.leave(connection) !== undefined;
   }
 
   /** Entries the room just committed: shown once each is `delayMs` old. */

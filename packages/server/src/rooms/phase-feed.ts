@@ -1,13 +1,9 @@
 import type { AnyGame } from '@veiltable/engine';
-import type { Viewer } from '@veiltable/protocol';
 import type { LogEntry, Store } from '../db/store.ts';
-import { DELAYED_GROUP, type SpectatorFeed } from './delayed-feed.ts';
+import { DELAYED_GROUP, SpectatorFeed } from './spectator-feed.ts';
 import type { RoomPort } from './room-port.ts';
 import type { TimerHost } from './room-timers.ts';
-import { ViewerGroups } from './viewer-groups.ts';
 import { replayEntry } from './replay.ts';
-
-const SPECTATOR: Viewer = { role: 'spectator' };
 
 /** `clock`: the room's, for the time an older snapshot is brought to the current shape at. */
 export type PhaseFeedOptions = { roomId: string; game: AnyGame; store: Store; port: RoomPort; clock: TimerHost };
@@ -21,28 +17,22 @@ type Scan = { end: unknown; boundary: { index: number; before: unknown } | undef
  * before it. Phases are the game's `phaseKey` of each state, and the boundaries are found by replaying the log, so
  * a restarted server finds the same ones: nothing kept in memory decides what spectators see.
  */
-export class PhaseFeed implements SpectatorFeed {
+export class PhaseFeed extends SpectatorFeed {
   private readonly opts: PhaseFeedOptions;
   private readonly phaseKey: (state: unknown) => string;
-  private readonly groups: ViewerGroups;
   /** Entries of the current phase, after `at`: shown once the next phase begins. */
   private pending: LogEntry[];
-  /** The spectators' state, at seq `at`. */
-  private state: unknown;
-  private at: number;
   /** The state after every entry the feed knows of (the live table), at seq `known`. */
   private head: unknown;
   private known: number;
   private closed = false;
 
   private constructor(opts: PhaseFeedOptions, shown: { state: unknown; seq: number }, head: { state: unknown; seq: number }, pending: LogEntry[]) {
+    super(opts.game, shown.state, shown.seq);
     const phaseKey = opts.game.phaseKey;
     if (!phaseKey) throw new Error(`${opts.game.id} declares no phases to be behind by`);
     this.opts = opts;
     this.phaseKey = (state) => phaseKey(state);
-    this.groups = new ViewerGroups(opts.game);
-    this.state = shown.state;
-    this.at = shown.seq;
     this.head = head.state;
     this.known = head.seq;
     this.pending = pending;
@@ -80,34 +70,6 @@ export class PhaseFeed implements SpectatorFeed {
       upper = snapshot.seq;
       snapshot = await store.latestSnapshot(roomId, snapshot.seq - 1);
     }
-  }
-
-  /** The seq of the state the delayed spectators are shown. */
-  get seq(): number {
-    return this.at;
-  }
-
-  get connectionCount(): number {
-    return this.groups.connectionCount;
-  }
-
-  has(connection: string): boolean {
-    return this.groups.has(connection);
-  }
-
-  connections(): string[] {
-    return this.groups.connections().map((c) => c.id);
-  }
-
-  /** Adds a delayed spectator; the view and seq its welcome carries. */
-  join(connection: string): { seq: number; view: unknown } {
-    const joined = this.groups.join(connection, SPECTATOR, this.state, this.at);
-    return { seq: joined.seq, view: joined.view };
-  }
-
-  /** Removes a connection; true when it was a delayed spectator. */
-  leave(connection: string): boolean {
-    return this.groups.leave(connection) !== undefined;
   }
 
   /** Entries the room just committed: each that begins a phase releases the phase before it to the spectators. */

@@ -6,7 +6,8 @@ import type { LogEntry, RoomRecord, SpectatorDelaySetting, Store } from '../db/s
 import { isStoreUnavailable, VersionConflict } from '../db/store.ts';
 import type { Queued, SubmitResult } from './group-commit.ts';
 import { failedAnswers, MAX_BATCH, planBatch } from './group-commit.ts';
-import { DELAYED_GROUP, DelayedFeed, type SpectatorFeed } from './delayed-feed.ts';
+import { DelayedFeed } from './delayed-feed.ts';
+import { DELAYED_GROUP, type SpectatorFeed } from './spectator-feed.ts';
 import { readLinesBefore, WELCOME_LINES } from './log-lines.ts';
 import { RecentEntries } from './recent-entries.ts';
 import { replayEntry } from './replay.ts';
