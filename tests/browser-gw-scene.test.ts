@@ -24,6 +24,8 @@ describe('browser · grail war scenes', () => {
         await desk.getByTestId('gw-place-name').fill(name);
         await desk.getByTestId('gw-place-add').click();
         await gm.waitFor(() => gwView(gm).campaign.places.some((p) => p.name === name), `gm: place ${name}`);
+        // The page has its answer too: the field it cleared is ready for the next name.
+        await expect.poll(() => desk.getByTestId('gw-place-name').inputValue(), { timeout: UI_TIMEOUT_MS }).toBe('');
       }
       await desk.getByTestId('gw-scene-begin').click();
 
