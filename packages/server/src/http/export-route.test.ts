@@ -5,7 +5,7 @@ import type { App } from '../app.ts';
 import { buildApp } from '../app.ts';
 import { memoryStore } from '../db/memory-store.ts';
 import type { Store } from '../db/store.ts';
-import { EXPORTS_PER_MINUTE } from './export-route.ts';
+import { EXPORTS_AT_ONCE, EXPORTS_PER_MINUTE } from './export-route.ts';
 
 // GET /api/rooms/:roomId/export: the session as one viewer read it (issue 14, item 3). Only that viewer's own link
 // token opens it; secrets are planted in a whisper, a secret roll and a character's secret face, and each export's
@@ -234,5 +234,36 @@ describe('export: views', () => {
       // The lines had gone out in pieces (a piece is 64 KiB), so the response is destroyed before its end.
       await expect(exportAs(p, p.tokens.gm)).rejects.toThrow(/destroyed before completion/);
     }
+  });
+});
+
+describe('export: how many at once', () => {
+  test(`past ${EXPORTS_AT_ONCE} exports replaying at once, another is asked to come back (503 EXPORT_BUSY), and a finished one frees its place`, async () => {
+    const store = memoryStore();
+    const held: (() => void)[] = [];
+    let hold = false;
+    // Reads of the log wait while `hold` is set: the exports under way stay under way.
+    const gated: Store = {
+      ...store,
+      readLog: async (id, after, limit) => {
+        if (hold) await new Promise<void>((resolve) => held.push(resolve));
+        return store.readLog(id, after, limit);
+      },
+    };
+    const p = await played('Busy', gated);
+    hold = true;
+    const running = Array.from({ length: EXPORTS_AT_ONCE }, () => exportAs(p, p.tokens.gm));
+    await expect.poll(() => held.length).toBe(EXPORTS_AT_ONCE);
+    const busy = await exportAs(p, p.tokens.s1);
+    expect(busy.statusCode).toBe(503);
+    expect(busy.headers['retry-after']).toBeDefined();
+    expect(httpError.parse(busy.json()).error).toBe('EXPORT_BUSY');
+    hold = false;
+    for (const release of held.splice(0)) release();
+    for (const res of await Promise.all(running)) {
+      expect(res.statusCode).toBe(200);
+      expect(exportDocument.parse(res.json()).lines.length).toBeGreaterThan(0);
+    }
+    expect((await exportAs(p, p.tokens.s1)).statusCode).toBe(200);
   });
 });

@@ -13,10 +13,16 @@ import { failure, sendFailure, shapeFailure } from './http-error.ts';
 import { checkViewer } from './member-auth.ts';
 import { perMinute } from './rate-limit.ts';
 
-export type ExportDeps = { store: Store; rooms: RoomRegistry; now?: () => Date };
+export type ExportDeps = { store: Store; rooms: RoomRegistry; now?: () => Date; exportsAtOnce?: number };
 
 /** Exports one client address may start per minute: each reads the whole log, and a session is saved once or twice. */
 export const EXPORTS_PER_MINUTE = 12;
+
+/**
+ * Exports replaying at once over the whole server: each is about 3 s of CPU per 10,000 entries, so past this a new one
+ * is asked to come back (503 EXPORT_BUSY with Retry-After) rather than slow every room's commands.
+ */
+export const EXPORTS_AT_ONCE = 2;
 
 /** Who an export is of, in its file name: gm, the seat's id, or spectator (whose table it was read as, if asked). */
 function viewerLabel(head: ExportHead): string {
@@ -60,6 +66,8 @@ export function exportDisposition(head: ExportHead): string {
 export function registerExportRoute(app: FastifyInstance, deps: ExportDeps): void {
   const { store, rooms } = deps;
   const now = deps.now ?? (() => new Date());
+  const atOnce = deps.exportsAtOnce ?? EXPORTS_AT_ONCE;
+  let running = 0;
 
   app.get('/api/rooms/:roomId/export', { config: perMinute(EXPORTS_PER_MINUTE) }, async (request, reply) => {
     const roomId = (request.params as { roomId?: unknown }).roomId;
@@ -74,11 +82,20 @@ export function registerExportRoute(app: FastifyInstance, deps: ExportDeps): voi
     if (!read || !room) return sendFailure(reply, failure(404, 'NO_SUCH_ROOM', 'no such room'));
     const as = readAs(room, query.data.as, checked.viewer);
     if ('denied' in as) return sendFailure(reply, as.denied);
+    if (running >= atOnce) return sendFailure(reply, failure(503, 'EXPORT_BUSY', 'other exports are being made; try again shortly'));
     const head: ExportHead = as.open ? { ...read, open: true, ...(query.data.as ? { as: as.viewer } : {}) } : read;
     // One piece read ahead of the socket at most: a slow reader holds back the store's reads, not the server's memory.
     const lines = exportLines(store, roomId, as.viewer, head.lastSeq);
     const views = exportViews(store, room.game, roomId, as.viewer, head.lastSeq, at);
     const body = Readable.from(exportJson(head, lines, views), { highWaterMark: 1 });
+    running += 1;
+    // Read to the end ('end' comes before the reply finishes), failed, or cut by the reader: its place is free once.
+    let freed = false;
+    const free = () => {
+      if (!freed) running -= 1;
+      freed = true;
+    };
+    for (const ending of ['end', 'error', 'close']) body.once(ending, free);
     return reply.type('application/json; charset=utf-8').header('content-disposition', exportDisposition(head)).send(body);
   });
 }

@@ -156,6 +156,7 @@ export const en = {
   'rejection.ROOM_RELEASED': 'The open edition is released: the game is over.',
   'rejection.RECORD_NOT_RELEASED': 'The GM has not released the open edition yet.',
   'rejection.NOT_RELEASED': 'Until the GM releases the open edition, an export shows only your own table.',
+  'rejection.EXPORT_BUSY': 'Other exports are being made right now. Try again in a few seconds.',
   'rejection.BAD_RECORD': 'The downloaded file is not a session record.',
   'rejection.TOO_MANY_SEATS': 'The table is full: no more seats.',
   'rejection.GM_ONLY': 'Only the GM can do that.',

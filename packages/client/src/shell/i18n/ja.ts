@@ -154,6 +154,7 @@ export const ja: Record<CoreKey, string> = {
   'rejection.ROOM_RELEASED': '公開版がリリースされたため、ゲームは終了しています。',
   'rejection.RECORD_NOT_RELEASED': 'GMはまだ公開版をリリースしていません。',
   'rejection.NOT_RELEASED': 'GMが公開版をリリースするまでは、出力できるのは自分の卓だけです。',
+  'rejection.EXPORT_BUSY': 'ほかの出力を作成中です。数秒後にもう一度お試しください。',
   'rejection.BAD_RECORD': 'ダウンロードしたファイルはセッション記録ではありません。',
   'rejection.TOO_MANY_SEATS': '席が上限に達しています。',
   'rejection.GM_ONLY': 'GMだけが行えます。',

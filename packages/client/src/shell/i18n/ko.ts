@@ -154,6 +154,7 @@ export const ko: Record<CoreKey, string> = {
   'rejection.ROOM_RELEASED': '공개판이 공개되어 게임이 끝났습니다.',
   'rejection.RECORD_NOT_RELEASED': 'GM이 아직 공개판을 공개하지 않았습니다.',
   'rejection.NOT_RELEASED': 'GM이 공개판을 공개하기 전에는 자기 테이블만 내보낼 수 있습니다.',
+  'rejection.EXPORT_BUSY': '다른 내보내기를 만드는 중입니다. 몇 초 뒤에 다시 시도하세요.',
   'rejection.BAD_RECORD': '내려받은 파일이 세션 기록이 아닙니다.',
   'rejection.TOO_MANY_SEATS': '자리가 가득 찼습니다.',
   'rejection.GM_ONLY': 'GM만 할 수 있습니다.',
