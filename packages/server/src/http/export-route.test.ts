@@ -267,3 +267,19 @@ describe('export: how many at once', () => {
     expect((await exportAs(p, p.tokens.s1)).statusCode).toBe(200);
   });
 });
+
+describe('export: a spectator behind the table', () => {
+  test('while the spectator delay is on, a spectator\'s export stops where its table stands: nothing younger than the delay', async () => {
+    const p = await played('Delayed');
+    const room = (await current!.rooms.get(p.roomId))!;
+    expect(await room.setSpectatorDelay(60_000)).toBe(true);
+    const spectator = exportDocument.parse((await exportAs(p, p.tokens.spectator)).json());
+    // Every entry is seconds old: the delayed table still stands at the room's start.
+    expect(spectator.lastSeq).toBe(0);
+    expect(JSON.stringify(spectator)).not.toContain(PLANT.public);
+    // The control: the players' exports, and the spectator's once the delay is off, hold the public line.
+    expect((await exportAs(p, p.tokens.s1)).body).toContain(PLANT.public);
+    expect(await room.setSpectatorDelay(0)).toBe(true);
+    expect((await exportAs(p, p.tokens.spectator)).body).toContain(PLANT.public);
+  });
+});

@@ -83,7 +83,9 @@ export function registerExportRoute(app: FastifyInstance, deps: ExportDeps): voi
     const as = readAs(room, query.data.as, checked.viewer);
     if ('denied' in as) return sendFailure(reply, as.denied);
     if (running >= atOnce) return sendFailure(reply, failure(503, 'EXPORT_BUSY', 'other exports are being made; try again shortly'));
-    const head: ExportHead = as.open ? { ...read, open: true, ...(query.data.as ? { as: as.viewer } : {}) } : read;
+    // A spectator's own export stops where its delayed table stands: nothing it has not been shown.
+    const shown = !as.open && as.viewer.role === 'spectator' ? { ...read, lastSeq: Math.min(read.lastSeq, await room.spectatorSeq()) } : read;
+    const head: ExportHead = as.open ? { ...shown, open: true, ...(query.data.as ? { as: as.viewer } : {}) } : shown;
     // One piece read ahead of the socket at most: a slow reader holds back the store's reads, not the server's memory.
     const lines = exportLines(store, roomId, as.viewer, head.lastSeq);
     const views = exportViews(store, room.game, roomId, as.viewer, head.lastSeq, at);

@@ -150,6 +150,21 @@ export class Room {
     return this.feed?.seq ?? 0;
   }
 
+  /**
+   * The seq a spectator is shown now, which is as far as its export reads: the live seq without a delay, else the
+   * delayed feed's (rebuilt for the question and closed again when no delayed spectator keeps one open).
+   */
+  spectatorSeq(): Promise<number> {
+    return this.run(async () => {
+      this.assertLoaded();
+      if (this.delay === 0) return this.liveSeq;
+      if (this.feed) return this.feed.seq;
+      const feed = await this.openFeed(this.delay);
+      feed.close();
+      return feed.seq;
+    });
+  }
+
   /** The room's clock (ms since the epoch), for messages that tell clients the server's time. */
   get now(): number {
     return this.clock.now();
