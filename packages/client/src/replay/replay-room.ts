@@ -3,16 +3,15 @@ import type { Room } from '../room/context.ts';
 import type { CommandOutcome } from '../room/command-tracker.svelte.ts';
 import { watchedAs } from './replay-file.ts';
 import type { Replay } from './replay.svelte.ts';
+import { RecordedLedger } from './recorded-ledger.ts';
+import { sealedAnswers } from '../room/ledger/sealed-answers.ts';
 
 /** The code a replay's table answers every command with: it only shows what was. */
 export const REPLAY_REFUSAL = 'REPLAY';
 
-/** A ledger that judges nothing: the replay shows the lines' reveals without verdicts of this device's. */
-const noLedger: Room['ledger'] = { verdictOf: () => undefined, forged: [], witnessedSeals: [] };
-
 /**
  * The room a replayed table is drawn in: the view and lines of the step shown, the step's time as the clock (a
- * deadline counts down as it stood then), a notice that says it is a replay, and a `send` that refuses everything
+ * deadline counts down as it stood then), the recording's commitment ledger, a notice that says it is a replay, and a `send` that refuses everything
  * (`refused` shows the reader why).
  */
 export function replayRoom(doc: ExportDocument, replay: Replay, words: { notice: () => string; refused: () => void; token: string }): Room {
@@ -39,7 +38,8 @@ export function replayRoom(doc: ExportDocument, replay: Replay, words: { notice:
       return Promise.resolve({ ok: false, code: REPLAY_REFUSAL });
     },
     timeline: replay.timeline,
-    ledger: noLedger,
+    // The recording's own ledger: each reveal against the commitment the recorded viewer was shown while it was sealed.
+    ledger: new RecordedLedger(replay.steps, sealedAnswers(doc.room.game), () => replay.index),
     replay: true,
   };
 }
