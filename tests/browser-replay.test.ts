@@ -101,14 +101,24 @@ describe('the replay page on a phone', () => {
       await expect.poll(() => text(replay), { timeout: UI_TIMEOUT_MS }).toContain(sealed);
       expect(await text(replay)).not.toContain(later);
       await replay.screenshot({ path: join(SHOTS, 'at-reveal.png') });
+      // The recording's own ledger: Aiko's answer was shown to her sealed, so its reveal is checked against that
+      // commitment; Bruno's came sealed and revealed in one commit, so the recording never witnessed it sealed.
+      const verdicts = () => replay.getByTestId('decl-verified').evaluateAll((els) => els.map((e) => e.getAttribute('data-verdict')));
+      // (The declaration's card and its reveal line each carry the two badges.)
+      expect(new Set(await verdicts())).toEqual(new Set(['ok', 'unwitnessed']));
       await replay.keyboard.press('ArrowLeft');
       await expect.poll(() => text(replay), { timeout: UI_TIMEOUT_MS }).not.toContain(sealed);
+      expect(await verdicts()).toEqual([]);
 
       // Nothing on a replayed table acts: a line typed in the composer is refused with a toast.
       await replay.getByTestId('composer-input').fill('hello from the past');
       await replay.getByTestId('composer-send').click();
       await replay.locator('[data-testid="rejection"][data-code="REPLAY"]').waitFor({ timeout: UI_TIMEOUT_MS });
       expect(await replay.getByTestId('rejection').innerText()).toContain('This is a replay');
+      // The toast stands clear of the replay's controls at the bottom of the phone's screen.
+      const toast = (await replay.getByTestId('rejection').boundingBox())!;
+      const controls = (await replay.getByTestId('replay-controls').boundingBox())!;
+      expect(toast.y + toast.height).toBeLessThanOrEqual(controls.y);
 
       // Play at 8× from the first phase to the end: it stops by itself at the last step, every line there.
       await phases.selectOption({ label: 'Declaration 1 · open' });
