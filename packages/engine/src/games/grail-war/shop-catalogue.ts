@@ -43,3 +43,9 @@ export const AUTOMATON_MP = 10;
 export const isMysticCode = (id: ShopItemId): id is ItemId => (ITEM_IDS as readonly string[]).includes(id);
 export const isConsumable = (id: ShopItemId): id is ConsumableId => !isMysticCode(id);
 export const isAutomaton = (id: ShopItemId): boolean => id === 'scoutAutomaton' || id === 'combatAutomaton';
+
+/**
+ * GW-ITEM-B1 수정구슬 "착용 시 마스터 <정찰> 범위가 주변 1칸 범위로 증가": how many 칸 around its own region a master's
+ * 정찰 reaches (FLOW-05 recon: own region, the Crystal Ball adds 1 칸 around).
+ */
+export const reconReach = (sheet: { kind: 'master' | 'servant'; items: readonly string[] }): number => (sheet.kind === 'master' && sheet.items.includes('crystalBall') ? 1 : 0);
