@@ -90,6 +90,13 @@ const rows: [string, GwViewEvent, string, string][] = [
   ],
   ['GW-FLOW-04 the day end', { type: 'day.ended', day: 1, steps: [{ step: 'trustScoring', rule: 'GW-HIDE-D8', status: 'off' }, { step: 'upkeep', rule: 'GW-CONTRACT-01', status: 'done' }] }, 'Day 1 ends. Left to the GM: nothing.', '1일차 종료. GM이 처리할 일: 없음.'],
   ['GW-CONTRACT-01 upkeep', { type: 'upkeep.paid', character: RIN, servant: SABER, mp: 10 }, 'Rin pays 10 MP of upkeep 유지마력 for Saber.', 'Rin이 Saber의 유지마력 10 MP를 냈습니다.'],
+  ['GW-ITEM-01 a purchase', { type: 'item.bought', character: RIN, item: 'nekote', price: 12, crafted: false, funds: 3 }, 'Rin buys 네코테 Nekote (master 전투력 +1 grade) for 12 (funds 3).', 'Rin: 네코테 (마스터 전투력 +1등급) 구매 (12점, 남은 자금점 3).'],
+  ['GW-ITEM-01 crafting', { type: 'item.bought', character: RIN, item: 'lovePotion', price: 10, crafted: true, funds: 0 }, 'Rin crafts 사랑의 묘약 Love Potion (the target\'s 관계도 score +1) for 10 (funds 0).', 'Rin: 사랑의 묘약 (대상의 관계도 점수 +1) 제작 (10점, 남은 자금점 0).'],
+  ['GW-CORE-04 funds for labor', { type: 'funds.granted', character: RIN, amount: 2, source: 'labor', funds: 5 }, 'Rin: funds +2 (노동 labor), now 5.', 'Rin: 자금점 +2 (노동), 현재 5.'],
+  ['GW-ITEM-C4 an automaton taken back', { type: 'item.granted', character: RIN, item: 'scoutAutomaton', count: -1 }, 'Rin: 정찰용 자동 인형 Scout Automaton (10 MP a use: recon any region) −1.', 'Rin: 정찰용 자동 인형 (사용마다 마력 10: 원하는 지역 정찰) −1.'],
+  ['GW-ITEM-01 a Mystic Code worn', { type: 'item.equipped', character: RIN, item: 'crystalBall', equipped: true }, 'Rin wears 수정구슬 Crystal Ball (정찰 +1 칸 around).', 'Rin: 수정구슬 (정찰 범위 주변 1칸) 착용.'],
+  ['GW-ITEM-A2 a Love Potion on someone', { type: 'item.used', character: RIN, item: 'lovePotion', target: SABER, mp: 0 }, 'Rin uses 사랑의 묘약 Love Potion (the target\'s 관계도 score +1) on Saber.', 'Rin: Saber에게 사랑의 묘약 (대상의 관계도 점수 +1) 사용.'],
+  ['GW-ITEM-01 a shop stocked', { type: 'shop.stocked', place: 'p1', items: ['nekote', 'lovePotion'] }, 'The shop at a place now sells 2 items.', '어느 장소의 상점 판매 물품: 2종.'],
   ['GW-SEAL-02 001 a rescued servant vanishes at its deadline', { type: 'servant.vanished', character: SABER }, 'Saber was not healed by the end of the next scene after 강제 이탈 and vanishes (소멸).', 'Saber이 강제 이탈 후 다음 장면이 끝날 때까지 회복하지 못해 소멸했습니다.'],
 ];
 

@@ -1,4 +1,5 @@
 import { gwSceneEn } from './scene-en.ts';
+import { gwShopEn } from './shop-en.ts';
 
 /**
  * English strings of the Grail War table. Rule terms keep their Korean names (강타, 반격, 맹공, 치명, 보구, 마술, 기술,
@@ -6,6 +7,7 @@ import { gwSceneEn } from './scene-en.ts';
  */
 export const gwEn = {
   ...gwSceneEn,
+  ...gwShopEn,
   'gw.nav.battle': 'Battle',
   'gw.line.someone': 'someone',
   'gw.line.options': 'The GM set the room rules (version {version}).',
