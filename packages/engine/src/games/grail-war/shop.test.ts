@@ -199,6 +199,15 @@ describe('GW-CORE-04 funds 자금점: earned, corrected by the GM, never below 0
     expect(s.characters.ma!.funds).toBe(funds);
   });
 
+  test('GW-ITEM-01 "구입 및 제작에 \'자금점\'을 소모합니다": a player\'s sheet edit keeps the inventory it holds; the GM\'s sets it', () => {
+    let s = gmDoes(table(), { type: 'item.grant', character: 'ma', item: 'recoveryPotion', count: 1 });
+    const edited = master({ name: 'Renamed', mp: { current: 25, max: 40 }, items: ['nekote', 'rabbitsFoot'], consumables: { lovePotion: 9 } });
+    s = run(s, seat('s3'), { type: 'character.update', id: 'ma', sheet: edited }).state;
+    expect(s.characters.ma!.sheet).toMatchObject({ name: 'Renamed', items: [], consumables: { recoveryPotion: 1 } });
+    s = run(s, GM, { type: 'character.update', id: 'ma', sheet: edited }).state;
+    expect(s.characters.ma!.sheet).toMatchObject({ items: ['nekote', 'rabbitsFoot'], consumables: { lovePotion: 9 } });
+  });
+
   test('GW-ITEM-01 the GM stocks only places of the map, each item once', () => {
     const s = gmDoes(table(), { type: 'place.add', name: 'church' });
     expect(refused(s, GM, { type: 'shop.stock', place: 'p2', items: [] })).toBe('NO_SUCH_PLACE GW-FLOW-01');
