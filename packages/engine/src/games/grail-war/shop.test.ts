@@ -148,6 +148,16 @@ describe('GW-ITEM consumables used outside battle (item.use)', () => {
     expect([s.characters.ma!.sheet.mp.current, s.characters.ma!.sheet.consumables.recoveryPotion]).toEqual([30, 1]);
   });
 
+  test('GW-ITEM-C3 GW-ITEM-B4 "해당 장면에서": potions drunk before the battle hold in it; a servant\'s 광전사의 물약 names its kind', () => {
+    let s = gmDoes(table(), { type: 'item.grant', character: 'a', item: 'protectionPotion', count: 1 }, { type: 'item.grant', character: 'a', item: 'berserkerPotion', count: 1 });
+    expect(refused(s, seat('s1'), { type: 'item.use', item: 'berserkerPotion' })).toBe('POTION_NEEDS_KIND GW-ITEM-B4');
+    s = run(s, seat('s1'), { type: 'item.use', item: 'berserkerPotion', kind: 'rush' }).state;
+    s = run(s, seat('s1'), { type: 'item.use', item: 'protectionPotion' }).state;
+    s = prepareAll(start(s, [{ character: 'a', side: 'A' }, { character: 'b', side: 'B' }], { knowledge: [knows('a', 'b'), knows('b', 'a')] }));
+    const p = s.battle!.participants.find((x) => x.id === 'a')!;
+    expect([p.protection, p.berserkerPotion, p.pool.rush]).toEqual([true, true, 4]);
+  });
+
   test.each([
     ['GW-ITEM-C4 "사용할 때마다 마력 10점 소모, 원하는 지역 정찰 가능"', 'scoutAutomaton'],
     ['GW-ITEM-B5 "사용할 때마다 마력 10점 소모, [공격력 3] [방어력 3]의 보조용 사역마로 사용 가능"', 'combatAutomaton'],
