@@ -1,5 +1,5 @@
 import { CATALOGUE, type ShopItemId } from '@veiltable/engine/games/grail-war';
-import type { GwSceneAction, GwView } from '@veiltable/protocol/games/grail-war';
+import type { GwConsumableId, GwItemId, GwSceneAction, GwView } from '@veiltable/protocol/games/grail-war';
 
 type Character = GwView['characters'][number];
 
@@ -28,8 +28,10 @@ export function actingNow(view: GwView, id: string, action: GwSceneAction): bool
   return half === action;
 }
 
-const owns = (me: Character, item: ShopItemId): boolean =>
-  CATALOGUE[item].kind === 'mysticCode' && ((me.status?.stash ?? []).includes(item as never) || (me.sheet?.items ?? []).includes(item as never));
+const owns = (me: Character, item: ShopItemId): boolean => {
+  const held: readonly string[] = [...(me.status?.stash ?? []), ...(me.sheet?.items ?? [])];
+  return CATALOGUE[item].kind === 'mysticCode' && held.includes(item);
+};
 
 /** What a player's character could buy here or craft now, with the reason each one is closed (GW-ITEM-01, FLOW-05, HIDE-D12). */
 export function shopRows(view: GwView, me: Character, mode: 'buy' | 'craft'): ShopRow[] {
@@ -55,20 +57,21 @@ function problemOf(view: GwView, me: Character, mode: 'buy' | 'craft', item: Sho
 
 /** One owned thing: a Mystic Code worn or not, or a consumable with its count. */
 export type InventoryRow =
-  | { item: ShopItemId; mysticCode: true; worn: boolean; canEquip: boolean }
-  | { item: ShopItemId; mysticCode: false; count: number; needs: 'target' | 'kind' | null; automaton: boolean };
+  | { item: GwItemId; mysticCode: true; worn: boolean; canEquip: boolean }
+  | { item: GwConsumableId; mysticCode: false; count: number; needs: 'target' | 'kind' | null; automaton: boolean };
 
 /** A character's inventory (GW-HIDE-F09: its own side sees it): what it wears, what it holds, what each use needs. */
 export function inventoryRows(me: Character): InventoryRow[] {
   const sheet = me.sheet;
   if (!sheet) return [];
-  const worn = sheet.items as ShopItemId[];
-  const stash = (me.status?.stash ?? []) as ShopItemId[];
-  const codes = SHOP_ITEMS.filter((i) => worn.includes(i) || stash.includes(i)).map((item) => ({ item, mysticCode: true as const, worn: worn.includes(item), canEquip: me.kind === 'master' }));
-  const held = SHOP_ITEMS.filter((i) => CATALOGUE[i].kind === 'consumable' && ((sheet.consumables as Record<string, number | undefined>)[i] ?? 0) > 0).map((item) => ({
+  const worn: readonly string[] = sheet.items;
+  const stash: readonly string[] = me.status?.stash ?? [];
+  const counts: Partial<Record<string, number>> = sheet.consumables;
+  const codes = SHOP_ITEMS.filter((i): i is GwItemId => worn.includes(i) || stash.includes(i)).map((item) => ({ item, mysticCode: true as const, worn: worn.includes(item), canEquip: me.kind === 'master' }));
+  const held = SHOP_ITEMS.filter((i): i is GwConsumableId => CATALOGUE[i].kind === 'consumable' && (counts[i] ?? 0) > 0).map((item) => ({
     item,
     mysticCode: false as const,
-    count: (sheet.consumables as Record<string, number>)[item]!,
+    count: counts[item]!,
     // A Love Potion names its target (ITEM-A2); a servant's Berserker's Potion the card kind it adds (ITEM-B4).
     needs: item === 'lovePotion' ? ('target' as const) : item === 'berserkerPotion' && me.kind === 'servant' ? ('kind' as const) : null,
     automaton: item === 'scoutAutomaton' || item === 'combatAutomaton',
