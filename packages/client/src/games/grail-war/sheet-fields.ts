@@ -12,8 +12,8 @@ export const MASTER_GRADES = withPlus(['E', 'D', 'C', 'B', 'A']);
 /** The servant classes, in the rules' order. */
 export const CLASS_IDS = allOf<Servant['className']>()(['saber', 'archer', 'lancer', 'rider', 'caster', 'berserker', 'assassin']);
 // The protocol's lists, each checked against its type by allOf (the page carries no zod: the server checks the sheet).
-export const ITEM_IDS = allOf<GwItemId>()(['giantsBelt', 'thunderboltShield', 'fairyShoes', 'nekote', 'manaNecklace', 'magusCloak', 'rabbitsFoot', 'guardianCharm', 'lifeCharm']);
-export const CONSUMABLE_IDS = allOf<GwConsumableId>()(['recoveryPotion', 'lifePotion', 'mindPotion', 'protectionPotion', 'berserkerPotion']);
+export const ITEM_IDS = allOf<GwItemId>()(['giantsBelt', 'thunderboltShield', 'fairyShoes', 'nekote', 'crystalBall', 'manaNecklace', 'magusCloak', 'rabbitsFoot', 'guardianCharm', 'lifeCharm']);
+export const CONSUMABLE_IDS = allOf<GwConsumableId>()(['recoveryPotion', 'lifePotion', 'mindPotion', 'protectionPotion', 'berserkerPotion', 'scoutAutomaton', 'combatAutomaton', 'lovePotion']);
 export const NP_TYPES = allOf<GwNoblePhantasm['npType']>()(['antiPersonnel', 'antiArmy', 'antiFortress', 'antiCountry', 'antiWorld', 'boundedField', 'army']);
 export const NP_MODES = allOf<GwNoblePhantasm['mode']>()(['alwaysActive', 'trueNameRelease']);
 export const BONUS_KINDS = allOf<GwBonusKind>()(['smash', 'counter', 'rush', 'critical', 'magecraft', 'skill', 'normal']);

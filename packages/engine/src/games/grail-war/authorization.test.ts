@@ -9,6 +9,7 @@ import type { MasterSheet } from './sheets.ts';
 import type { GrailWarState } from './state.ts';
 import { knows } from './test-pair.ts';
 import { begun, declareAll, mapped, resolveTo, short } from './scene-test-support.ts';
+import { gmDoes, shopping } from './shop-test-support.ts';
 import { GM, SPECTATOR, apply, emptyDecl, judgment as j, master, planVs, prepareAll, room, run, seat, servant, start, submit } from './test-support.ts';
 
 /**
@@ -156,6 +157,23 @@ const matrix: Matrix = {
     given: () => run(calm(), seat('s1'), { type: 'ss.keywords', keywords: ['moon', 'river'] }).state,
     command: { type: 'ss.reward', character: 'a', keyword: 'moon' },
   },
+  'shop.buy': { by: 'owner', character: 'a', given: () => shopping(calm(), { a: short('p1', 'buyCraft') }, ['recoveryPotion'], { a: 2 }), command: { type: 'shop.buy', item: 'recoveryPotion', character: 'a' } },
+  'shop.craft': { by: 'owner', character: 'a', given: () => shopping(calm(), { a: short('p1', 'buyCraft') }, [], { a: 4 }), command: { type: 'shop.craft', item: 'lifePotion', character: 'a' } },
+  'item.equip': {
+    by: 'owner',
+    character: 'ma',
+    given: () => gmDoes(calm(), { type: 'item.grant', character: 'ma', item: 'nekote', count: 1 }),
+    command: { type: 'item.equip', item: 'nekote', equip: true, character: 'ma' },
+  },
+  'item.use': {
+    by: 'owner',
+    character: 'a',
+    given: () => gmDoes(calm(), { type: 'item.grant', character: 'a', item: 'recoveryPotion', count: 1 }),
+    command: { type: 'item.use', item: 'recoveryPotion', character: 'a' },
+  },
+  'funds.grant': { by: 'gm', character: 'a', given: calm, command: { type: 'funds.grant', character: 'a', amount: 3 } },
+  'item.grant': { by: 'gm', character: 'a', given: calm, command: { type: 'item.grant', character: 'a', item: 'lovePotion', count: 1 } },
+  'shop.stock': { by: 'gm', character: 'a', given: () => mapped(calm()), command: { type: 'shop.stock', place: 'p1', items: ['nekote'] } },
 };
 
 const rows = Object.entries(matrix) as [GrailWarCommand['type'], Row<GrailWarCommand>][];

@@ -21,6 +21,12 @@ export const PAIR_EVENTS = [
   'master.rested',
   'concealment.lost',
   'upkeep.paid',
+  // GW-HIDE-F09: funds and items owned and worn.
+  'item.bought',
+  'funds.granted',
+  'item.granted',
+  'item.equipped',
+  'item.used',
 ] as const;
 export type PairEventType = (typeof PAIR_EVENTS)[number];
 
@@ -43,6 +49,9 @@ export function readEvent(event: Happening, acl: Acl, v: Viewer): GwViewEvent | 
     // SAN-01: a Church sanction is public (HIDE-F18, F32).
     case 'concealment.sanctioned':
       return event;
+    // A shop is region data, the GM's (HIDE-F21).
+    case 'shop.stocked':
+      return mirrors(acl, v) ? event : null;
     case 'relation.set':
       return seesRelation(acl, event.entry.holder, v) ? event : null;
     case 'relation.removed':

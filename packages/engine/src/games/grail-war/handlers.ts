@@ -14,6 +14,8 @@ import { relationRemove, relationSet } from './relations.ts';
 import { battleOverride, characterUpdate, knowledgeRemove, knowledgeSet, seatAdd } from './room-commands.ts';
 import { sceneBattle, sceneDeclare, placeAdd, sceneResolve, sceneReveal, sceneRewrite } from './scene-commands.ts';
 import { noteBattle, sceneBegin, sceneEnd } from './scene-flow.ts';
+import { itemUse } from './item-use.ts';
+import { fundsGrant, itemEquip, itemGrant, shopBuy, shopCraft, shopStock } from './shop.ts';
 import { sealEarly } from './seal-early.ts';
 import { sealBind, sealResist, sealSummon } from './seal-orders.ts';
 import { battleStart, characterRegister, optionsSet } from './setup-commands.ts';
@@ -65,4 +67,11 @@ export const handlers: Handlers<GrailWarState, Exclude<GrailWarCommand, ChatComm
   'pool.recover': poolRecover,
   'ss.keywords': ssKeywords,
   'ss.reward': ssReward,
+  'shop.buy': shopBuy,
+  'shop.craft': shopCraft,
+  'item.equip': itemEquip,
+  'item.use': itemUse,
+  'funds.grant': fundsGrant,
+  'item.grant': itemGrant,
+  'shop.stock': shopStock,
 };

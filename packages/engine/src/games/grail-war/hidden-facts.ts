@@ -48,6 +48,7 @@ function privateFacts(state: GrailWarState, c: Character, viewer: Viewer): Hidde
     for (const bonus of sheet.attackBonuses) facts.push({ what: `${c.id}'s skill source (GW-HIDE-F04, F12)`, text: bonus.source });
   }
   facts.push({ what: `${c.id}'s merit (GW-HIDE-F08)`, number: sheet.merit }, { what: `${c.id}'s XP (GW-HIDE-F07)`, number: sheet.xp });
+  facts.push({ what: `${c.id}'s funds (GW-HIDE-F09)`, number: c.funds });
   if (!hpShown(state, c, viewer)) facts.push({ what: `${c.id}'s MP (GW-HIDE-F06)`, number: sheet.mp.current }, { what: `${c.id}'s max MP (GW-HIDE-F06)`, number: sheet.mp.max });
   for (const word of c.ssKeywords) facts.push({ what: `${c.id}'s SS keyword (GW-HIDE-F25)`, text: word });
   if (c.binding) facts.push({ what: `the Binding Order on ${c.id} (GW-HIDE-F10)`, text: c.binding.order });

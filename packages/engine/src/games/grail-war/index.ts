@@ -20,6 +20,8 @@ export type { GrailWarView, GrailWarViewEvent } from './view.ts';
 export { defaultGrailWarOptions } from './options.ts';
 export { recoveryCost } from './pool-recovery.ts';
 export { SCENE_ACTIONS } from './scene-actions.ts';
+export { AUTOMATON_MP, CATALOGUE } from './shop-catalogue.ts';
+export type { CatalogueEntry, ShopItemId } from './shop-catalogue.ts';
 export type { GrailWarOptions } from './options.ts';
 
 /** The rule set as declared, for defineGame. */

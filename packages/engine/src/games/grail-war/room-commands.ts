@@ -42,6 +42,8 @@ export function characterUpdate(ctx: Ctx, c: Cmd<'character.update'>): Result<vo
   const valid = validateSheet(c.sheet);
   if (!valid.ok) return valid;
   const sheet = plain(c.sheet);
+  // GW-ITEM-01: items are bought or crafted for funds, or given by the GM; a player's edit keeps the inventory held.
+  if (ctx.actor.role !== 'gm') [sheet.items, sheet.consumables] = [[...ch.sheet.items], { ...ch.sheet.consumables }];
   if (sheet.kind === 'master' && sheet.sealsLeft === null) sheet.sealsLeft = ctx.state.options.sealsPerMaster;
   const [before, after] = [secretNameOf(ch.sheet), secretNameOf(sheet)];
   if (before && after) dressSeat(ctx.state, ctx.seats(), ch.seat, before, after);

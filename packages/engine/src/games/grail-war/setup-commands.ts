@@ -71,6 +71,8 @@ export function enrol(ctx: Ctx, id: string, c: Cmd<'character.register'>): Resul
     sealResisted: false,
     sceneEffects: [],
     stanceReady: false,
+    funds: 0,
+    stash: [],
   };
   if (c.partner !== null) registerPair(ctx.state, id, c.partner);
   // A servant's true name is its seat's secret face (GW-HIDE-F01), seen by the seat and the GM. The alias stays off

@@ -14,7 +14,8 @@ import { defaultGrailWarOptions } from './options.ts';
 import type { Pool } from './pool.ts';
 import type { Relation } from './relations.ts';
 import type { SceneEffect } from './scene-effects.ts';
-import type { Sheet } from './sheets.ts';
+import type { ShopItemId } from './shop-catalogue.ts';
+import type { ItemId, Sheet } from './sheets.ts';
 
 export type Character = {
   id: string;
@@ -55,6 +56,10 @@ export type Character = {
   sceneEffects: SceneEffect[];
   /** SEAL-03 used before the scene (SEAL-00): this servant's next battle starts in Attack Stance. */
   stanceReady: boolean;
+  /** Funds 자금점 (GW-CORE-04), never below 0. */
+  funds: number;
+  /** Mystic Codes owned and not worn (GW-ITEM-01); worn ones are the sheet's `items`, which battles read. */
+  stash: ItemId[];
 };
 
 /** SEAL-09: the order's text and which extreme it sets (relationship under 000, trust ±10 under 001 + trustRule). */
@@ -177,6 +182,8 @@ export type GrailWarState = FeedSlice & CastSlice & {
   concealment: Record<string, Concealment>;
   /** The scene and day flow (GW-FLOW-02..05). */
   campaign: Campaign;
+  /** What the shop of each place sells, keyed by place id (GW-ITEM-01); a place without an entry sells nothing. */
+  stock: Record<string, ShopItemId[]>;
 };
 
 /** Slots per batch (GW-BATTLE-09: fixed at 5). */
@@ -184,7 +191,7 @@ export const SLOTS = 5;
 
 /** An empty room with default options. */
 export function setup(seed: string): GrailWarState {
-  return { ...setupFeed(), ...setupCast(), rng: newRngState(seed), options: defaultGrailWarOptions('001'), seats: [], characters: {}, ledger: [], battle: null, battleCount: 0, relations: [], concealment: {}, campaign: newCampaign() };
+  return { ...setupFeed(), ...setupCast(), rng: newRngState(seed), options: defaultGrailWarOptions('001'), seats: [], characters: {}, ledger: [], battle: null, battleCount: 0, relations: [], concealment: {}, campaign: newCampaign(), stock: {} };
 }
 
 /** The character with this id, if any (ids come from the wire, so no prototype key counts). */

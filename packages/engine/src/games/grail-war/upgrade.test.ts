@@ -60,6 +60,17 @@ describe('states saved before relations, scene effects, concealment and step dea
     expect(s.concealment).toEqual({});
   });
 
+  test('GW-CORE-04 GW-ITEM-01 characters saved before funds have none and own no Mystic Code they do not wear; no place has a shop', () => {
+    const s = upgrade(saved());
+    expect(Object.values(s.characters).map((c) => [c.id, c.funds, c.stash])).toEqual([
+      ['a', 0, []],
+      ['ma', 0, []],
+      ['b', 0, []],
+      ['mb', 0, []],
+    ]);
+    expect(s.stock).toEqual({});
+  });
+
   test('GW-REL-01 GW-SEAL-09 the chart holds each pair at 0, and the bound servant at the extreme of its Binding Order', () => {
     expect(upgrade(saved()).relations).toEqual([
       { holder: 'a', other: 'ma', score: 0 },

@@ -40,8 +40,8 @@ export function upgrade(saved: unknown, at: number): GrailWarState {
   const characters = mapValuesKeeping(s.characters, (c) => upgradeCharacter(c, s.battle));
   const battle = s.battle && upgradeBattle(s.battle, options, at);
   const charted = 'relations' in s;
-  if (charted && 'concealment' in s && 'campaign' in s && s === saved && options === s.options && characters === s.characters && battle === s.battle) return s;
-  const next = withMissing({ ...s, options, characters, battle }, { concealment: {}, campaign: newCampaign() });
+  if (charted && 'concealment' in s && 'campaign' in s && 'stock' in s && s === saved && options === s.options && characters === s.characters && battle === s.battle) return s;
+  const next = withMissing({ ...s, options, characters, battle }, { concealment: {}, campaign: newCampaign(), stock: {} });
   return charted ? next : { ...next, relations: chartOf(next) };
 }
 
@@ -56,6 +56,8 @@ function upgradeCharacter(c: Character, battle: Battle | null): Character {
   const filled = withMissing(flagged, {
     sceneEffects: [],
     stanceReady: false,
+    funds: 0,
+    stash: [],
     guardianUsed: battle?.participants.some((p) => p.id === c.id && p.guardian) ?? false,
     vanished: false,
     rescueScenesLeft: rescuedPendingVanish ? RESCUE_SCENES : null,

@@ -9,6 +9,7 @@ import type { Acl, KnowledgeView } from './access.ts';
 import { aclOf, inBattle, knowledgeFor, mirrors, relationsFor, rewardsFor, seesPrivate, seesReveals } from './access.ts';
 import { concealmentOf } from './concealment.ts';
 import { campaignFor } from './scene-view.ts';
+import { shopsFor } from './shop-view.ts';
 import type { Battle, Character, GrailWarState } from './state.ts';
 
 /** The room as one viewer may see it, and what one viewer reads of an event: the protocol's types. */
@@ -61,6 +62,7 @@ export function view(state: GrailWarState, viewer: Viewer): GrailWarView {
     relations: relationsFor(acl, state.relations, viewer),
     battle: battle ? battleFor(state, acl, battle, viewer, known) : null,
     campaign: campaignFor(state, acl, viewer),
+    shops: shopsFor(state, acl, viewer),
   };
 }
 
@@ -77,6 +79,8 @@ function statusFor(state: GrailWarState, acl: Acl, c: Character, v: Viewer): Cha
     sealResisted: c.sealResisted,
     sceneEffects: c.sceneEffects.map(({ item, kind, maxHp, maxMp }) => ({ item, kind, maxHp, maxMp })),
     stanceReady: c.stanceReady,
+    funds: c.funds,
+    stash: [...c.stash],
     guardianUsed: c.guardianUsed,
     rescueScenesLeft: c.rescueScenesLeft,
     vanished: c.vanished,

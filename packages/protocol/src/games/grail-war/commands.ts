@@ -5,7 +5,8 @@ import { releaseCommands } from '../../capabilities/release.ts';
 import { chatCommands } from '../../capabilities/chat.ts';
 import { diceCommands } from '../../capabilities/dice.ts';
 import { gwOptions } from './options.ts';
-import { gwBasicKind, gwCharacterId, gwConsumableId, gwSheet } from './sheets.ts';
+import { gwBasicKind, gwBattleConsumableId, gwCharacterId, gwSheet } from './sheets.ts';
+import { gwShopCommands } from './shop.ts';
 import { gwSceneCommands } from './scenes.ts';
 
 const slotNo = z.number().int().min(1).max(5);
@@ -56,7 +57,7 @@ export const gwPrebattleDecl = z.object({
   seals: z.array(z.enum(['attackStance', 'defenseStance', 'restoration'])).max(3),
   conviction: z.number().int().min(0).max(3),
   /** GW-ITEM consumables used now; a Berserker's Potion on a servant names the card kind it adds (ITEM-B4). */
-  consumables: z.array(z.object({ item: gwConsumableId, kind: gwBasicKind.optional() })).max(gwConsumableId.options.length),
+  consumables: z.array(z.object({ item: gwBattleConsumableId, kind: gwBasicKind.optional() })).max(gwBattleConsumableId.options.length),
   activatePlus: z.array(gwPlusStat).max(5),
   /** CLASS-04: use the Guardian lineage in this battle. */
   guardian: z.boolean(),
@@ -103,6 +104,7 @@ export const gwCommand = z.discriminatedUnion('type', [
   ...releaseCommands,
   ...diceCommands,
   ...gwSceneCommands,
+  ...gwShopCommands,
   z.object({ type: z.literal('options.set'), options: gwOptions.partial() }),
   z.object({ type: z.literal('seat.add'), name: z.string().trim().min(1).max(40) }),
   /** The engine names the character (c1, c2, …); the GM gives only its seat, partner and sheet. */

@@ -84,5 +84,10 @@ export const gwOptions = z.object({
   scenesPerDay: z.object({ day: z.number().int().min(1).max(9), night: z.number().int().min(1).max(9) }),
   /** CONTRACT-01: the master's upkeep 유지마력 in MP per servant per day (table value 10). */
   upkeepPerDay: z.number().int().min(0).max(99),
+  /**
+   * GW-ITEM-01 (INFERRED): crafting 제작 costs the price and, unlike buying, needs no shop at the place; who may craft
+   * is unstated, so anyone by default, only masters, or nobody.
+   */
+  crafting: z.enum(['anyone', 'masters', 'off']),
 });
 export type GwOptions = z.infer<typeof gwOptions>;

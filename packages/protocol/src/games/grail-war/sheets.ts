@@ -10,8 +10,10 @@ export const gwServantGrade = z.string().regex(/^(EX|[EDCBA])\+{0,3}$/);
 export const gwClassId = z.enum(['saber', 'archer', 'lancer', 'rider', 'caster', 'berserker', 'assassin']);
 export const gwBasicKind = z.enum(['smash', 'counter', 'rush']);
 export const gwBonusKind = z.enum(['smash', 'counter', 'rush', 'critical', 'magecraft', 'skill', 'normal']);
-export const gwItemId = z.enum(['giantsBelt', 'thunderboltShield', 'fairyShoes', 'nekote', 'manaNecklace', 'magusCloak', 'rabbitsFoot', 'guardianCharm', 'lifeCharm']);
-export const gwConsumableId = z.enum(['recoveryPotion', 'lifePotion', 'mindPotion', 'protectionPotion', 'berserkerPotion']);
+export const gwItemId = z.enum(['giantsBelt', 'thunderboltShield', 'fairyShoes', 'nekote', 'crystalBall', 'manaNecklace', 'magusCloak', 'rabbitsFoot', 'guardianCharm', 'lifeCharm']);
+export const gwConsumableId = z.enum(['recoveryPotion', 'lifePotion', 'mindPotion', 'protectionPotion', 'berserkerPotion', 'scoutAutomaton', 'combatAutomaton', 'lovePotion']);
+/** Consumables whose effect a battle reads, used in its pre-battle step or before it (GW-ITEM-E2, D4, D5, C3, B4). */
+export const gwBattleConsumableId = gwConsumableId.exclude(['scoutAutomaton', 'combatAutomaton', 'lovePotion']);
 export const gwMeter = z.object({ current: z.number().int().min(-9999).max(9999), max: z.number().int().min(0).max(9999) });
 
 const count = z.number().int().min(0).max(999);
@@ -60,7 +62,7 @@ export const gwServantSheet = z.object({
   mp: gwMeter,
   merit: z.number().int().min(0).max(9999),
   xp: z.number().int().min(0).max(99999),
-  items: z.array(gwItemId).max(6),
+  items: z.array(gwItemId).max(gwItemId.options.length),
   consumables,
 });
 
@@ -84,7 +86,7 @@ export const gwMasterSheet = z.object({
   /** Spell cards and their grade (GAP: sheet). */
   spells: z.object({ cards: count, grade: gwGrade }).nullable(),
   magicSupport,
-  items: z.array(gwItemId).max(6),
+  items: z.array(gwItemId).max(gwItemId.options.length),
   consumables,
 });
 
@@ -99,3 +101,4 @@ export type GwBasicKind = z.infer<typeof gwBasicKind>;
 export type GwBonusKind = z.infer<typeof gwBonusKind>;
 export type GwItemId = z.infer<typeof gwItemId>;
 export type GwConsumableId = z.infer<typeof gwConsumableId>;
+export type GwBattleConsumableId = z.infer<typeof gwBattleConsumableId>;

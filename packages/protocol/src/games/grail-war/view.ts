@@ -5,8 +5,9 @@ import { charactersView } from '../../capabilities/characters.ts';
 import { feedView } from '../../capabilities/feed.ts';
 import { gwBatchPlan, gwJudgment, gwPlusStat, gwPrebattleDecl, gwRelation, gwWindowAction, gwWindowDecl } from './commands.ts';
 import { gwOptions } from './options.ts';
-import { gwCharacterId, gwClassId, gwMeter, gwSheet } from './sheets.ts';
+import { gwCharacterId, gwClassId, gwItemId, gwMeter, gwSheet } from './sheets.ts';
 import { gwCampaignView, gwSceneEnded, gwSceneEvents } from './scenes.ts';
+import { gwShopEvents, gwShopsView } from './shop.ts';
 
 const stepName = z.enum(['base', 'plus', 'assassin', 'flat', 'double', 'penalty', 'defender', 'info', 'floor', 'npHalf', 'npReduce', 'nullified', 'passed', 'shielded']);
 /** GM steps carry running totals; player steps never do, and never include 'info' (GW-HIDE-03). */
@@ -148,6 +149,9 @@ const gwCharacterStatus = z.strictObject({
   ),
   /** SEAL-03 used before the scene: the servant's next battle starts in Attack Stance. */
   stanceReady: z.boolean(),
+  /** Funds 자금점 (GW-CORE-04) and the Mystic Codes owned but not worn; worn ones are the sheet's items (GW-HIDE-F09). */
+  funds: z.number().int().min(0),
+  stash: z.array(gwItemId),
   /** CLASS-04: the Guardian lineage's one use is spent. */
   guardianUsed: z.boolean(),
   /** SEAL-02 001: scene ends left before a rescued servant at HP ≤ 0 vanishes; null when none is pending. */
@@ -198,6 +202,8 @@ export const gwView = z.strictObject({
   battle: gwBattleView.nullable(),
   /** The scene and day flow (GW-FLOW-02/03, GW-HIDE-F19). */
   campaign: gwCampaignView,
+  /** The shops of places (GW-ITEM-01) this viewer may see. */
+  shops: gwShopsView,
 });
 export type GwView = z.infer<typeof gwView>;
 export type GwBattleView = z.infer<typeof gwBattleView>;
@@ -256,6 +262,7 @@ export const gwViewEvent = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('relation.removed'), holder: gwCharacterId, other: gwCharacterId }),
   gwSceneEnded,
   ...gwSceneEvents,
+  ...gwShopEvents,
   /** SEAL-02 001: a rescued servant still at HP ≤ 0 when the next scene ended vanished (소멸). */
   z.strictObject({ type: z.literal('servant.vanished'), character: gwCharacterId }),
   z.strictObject({ type: z.literal('seal.resisted'), character: gwCharacterId, binding: gwBinding }),

@@ -58,6 +58,7 @@ export const OPTION_FIELDS: readonly OptionField[] = [
   { key: 'plusCountsAsGrade', kind: 'bool', rule: 'MERIT-03' },
   { key: 'poolRecoveryMeritCost', kind: 'int', min: 0, max: 20, nullable: false, rule: 'SPEC-04/05' },
   { key: 'mindPotionEffect', kind: 'enum', values: ['maxHp+10', 'maxMp+10'], rule: 'ITEM-D5' },
+  { key: 'crafting', kind: 'enum', values: ['anyone', 'masters', 'off'], rule: 'ITEM-01' },
   { key: 'cardCountDerivation', kind: 'enum', values: ['gradeValue', 'sheet'], rule: 'BATTLE-06' },
   { key: 'battleBatches', kind: 'int', min: 1, max: 20, nullable: false, rule: 'BATTLE-09' },
   { key: 'exGradeValue', kind: 'int', min: 5, max: 20, nullable: false, rule: '§0.1 EX' },

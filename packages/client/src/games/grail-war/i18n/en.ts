@@ -1,4 +1,5 @@
 import { gwSceneEn } from './scene-en.ts';
+import { gwShopEn } from './shop-en.ts';
 
 /**
  * English strings of the Grail War table. Rule terms keep their Korean names (강타, 반격, 맹공, 치명, 보구, 마술, 기술,
@@ -6,6 +7,7 @@ import { gwSceneEn } from './scene-en.ts';
  */
 export const gwEn = {
   ...gwSceneEn,
+  ...gwShopEn,
   'gw.nav.battle': 'Battle',
   'gw.line.someone': 'someone',
   'gw.line.options': 'The GM set the room rules (version {version}).',
@@ -187,8 +189,8 @@ export const gwEn = {
   'gw.win.swapTo': 'Swap to',
   'gw.win.pass': 'Pass (no seal)',
   'gw.pre.items': 'Consumables',
-  'gw.item.protectionPotion': 'Protection potion',
-  'gw.item.berserkerPotion': 'Berserker potion',
+  'gw.item.protectionPotion': '보호의 물약 Protection Potion',
+  'gw.item.berserkerPotion': '광전사의 물약 Berserker\'s Potion',
   'gw.item.recoveryPotion': 'Recovery potion (HP +5, MP +5)',
   'gw.item.lifePotion': 'Life potion (max HP +10 this scene)',
   'gw.item.mindPotion': 'Mind potion (+10 max this scene)',
@@ -338,14 +340,14 @@ export const gwEn = {
   'gw.src.conviction': '신념 Conviction',
   'gw.src.combatSpecialization': 'Combat specialization',
   'gw.src.fate': '명운 Fate',
-  'gw.src.berserkerPotion': 'Berserker potion',
+  'gw.src.berserkerPotion': '광전사의 물약 Berserker\'s Potion',
   'gw.src.guardian': '수호자 Guardian lineage',
   'gw.src.streak': 'Class trait streak',
   'gw.src.support': '지원 Support',
   'gw.src.forcedAttack': '강제 공격 Forced attack',
   'gw.src.classUnknown': 'Class unknown',
   'gw.src.masterVsServant': 'A master against a servant',
-  'gw.src.protectionPotion': 'Protection potion',
+  'gw.src.protectionPotion': '보호의 물약 Protection Potion',
   'gw.src.chant': 'Chanting',
   'gw.src.masterHit': 'A servant against a master',
   'gw.src.info': 'Information',

@@ -1,9 +1,11 @@
 import type { gwEn } from './en.ts';
 import { gwSceneJa } from './scene-ja.ts';
+import { gwShopJa } from './shop-ja.ts';
 
 /** Japanese strings of the Grail War table; rule terms in Korean as the rules write them. */
 export const gwJa: Record<keyof typeof gwEn, string> = {
   ...gwSceneJa,
+  ...gwShopJa,
   'gw.nav.battle': '戦闘',
   'gw.line.someone': '誰か',
   'gw.line.options': 'GMがルームのルールを設定しました（バージョン {version}）。',
@@ -179,8 +181,8 @@ export const gwJa: Record<keyof typeof gwEn, string> = {
   'gw.win.swapTo': '交換先',
   'gw.win.pass': 'パス（令呪なし）',
   'gw.pre.items': '消耗品',
-  'gw.item.protectionPotion': '加護の薬',
-  'gw.item.berserkerPotion': '狂化の薬',
+  'gw.item.protectionPotion': '보호의 물약（保護の薬）',
+  'gw.item.berserkerPotion': '광전사의 물약（狂戦士の薬）',
   'gw.item.recoveryPotion': '回復の薬 (HP +5、MP +5)',
   'gw.item.lifePotion': '生命の薬 (この場面の最大HP +10)',
   'gw.item.mindPotion': '精神の薬 (この場面の最大値 +10)',
@@ -328,14 +330,14 @@ export const gwJa: Record<keyof typeof gwEn, string> = {
   'gw.src.conviction': '신념（信念）',
   'gw.src.combatSpecialization': '戦闘特化',
   'gw.src.fate': '명운（命運）',
-  'gw.src.berserkerPotion': '狂化の薬',
+  'gw.src.berserkerPotion': '광전사의 물약（狂戦士の薬）',
   'gw.src.guardian': '수호자（守護者）の血統',
   'gw.src.streak': 'クラス特性の連続攻撃',
   'gw.src.support': '지원（支援）',
   'gw.src.forcedAttack': '강제 공격（強制攻撃）',
   'gw.src.classUnknown': 'クラス不明',
   'gw.src.masterVsServant': 'サーヴァントに挑むマスター',
-  'gw.src.protectionPotion': '加護の薬',
+  'gw.src.protectionPotion': '보호의 물약（保護の薬）',
   'gw.src.chant': '詠唱中',
   'gw.src.masterHit': 'マスターに挑むサーヴァント',
   'gw.src.info': '情報',

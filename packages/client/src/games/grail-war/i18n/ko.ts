@@ -1,9 +1,11 @@
 import type { gwEn } from './en.ts';
 import { gwSceneKo } from './scene-ko.ts';
+import { gwShopKo } from './shop-ko.ts';
 
 /** Korean strings of the Grail War table; rule terms in Korean as the rules write them. */
 export const gwKo: Record<keyof typeof gwEn, string> = {
   ...gwSceneKo,
+  ...gwShopKo,
   'gw.nav.battle': '전투',
   'gw.line.someone': '누군가',
   'gw.line.options': 'GM이 룸 규칙을 정했습니다 (버전 {version}).',
@@ -179,8 +181,8 @@ export const gwKo: Record<keyof typeof gwEn, string> = {
   'gw.win.swapTo': '바꿀 카드',
   'gw.win.pass': '넘기기 (영주 없음)',
   'gw.pre.items': '소모품',
-  'gw.item.protectionPotion': '가호 물약',
-  'gw.item.berserkerPotion': '광화 물약',
+  'gw.item.protectionPotion': '보호의 물약',
+  'gw.item.berserkerPotion': '광전사의 물약',
   'gw.item.recoveryPotion': '회복 물약 (생명력 +5, 마력 +5)',
   'gw.item.lifePotion': '생명의 물약 (이 장면 최대 생명력 +10)',
   'gw.item.mindPotion': '정신의 물약 (이 장면 최대치 +10)',
@@ -328,14 +330,14 @@ export const gwKo: Record<keyof typeof gwEn, string> = {
   'gw.src.conviction': '신념',
   'gw.src.combatSpecialization': '전투 특화',
   'gw.src.fate': '명운',
-  'gw.src.berserkerPotion': '광화 물약',
+  'gw.src.berserkerPotion': '광전사의 물약',
   'gw.src.guardian': '수호자 혈통',
   'gw.src.streak': '클래스 특성 연속 공격',
   'gw.src.support': '지원',
   'gw.src.forcedAttack': '강제 공격',
   'gw.src.classUnknown': '클래스를 모름',
   'gw.src.masterVsServant': '서번트를 상대하는 마스터',
-  'gw.src.protectionPotion': '가호 물약',
+  'gw.src.protectionPotion': '보호의 물약',
   'gw.src.chant': '영창 중',
   'gw.src.masterHit': '마스터를 상대하는 서번트',
   'gw.src.info': '정보',
