@@ -77,6 +77,7 @@ export const gwEn = {
   'gw.line.extreme.max': 'to the maximum',
   'gw.line.extreme.min': 'to the minimum',
   'gw.line.resisted': '{name} resists the 구속 명령 "{order}".',
+  'gw.line.resistedRewrite': '{name} resists the 행동 제약 on its declaration.',
   'gw.line.early': '{name} uses {seal} on {servant} before the scene.',
   'gw.line.recovered': '{name} recovers {n} {pool} for {merit} 공적점.',
   'gw.line.concealmentLost': '{name} loses {loss} concealment (now {value}).',

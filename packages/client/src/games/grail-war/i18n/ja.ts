@@ -75,6 +75,7 @@ export const gwJa: Record<keyof typeof gwEn, string> = {
   'gw.line.extreme.max': '最大へ',
   'gw.line.extreme.min': '最小へ',
   'gw.line.resisted': '{name} が구속 명령「{order}」に抵抗しました。',
+  'gw.line.resistedRewrite': '{name} が宣言への행동 제약に抵抗しました。',
   'gw.line.early': '{name} がシーンの前に {servant} に {seal} を使いました。',
   'gw.line.recovered': '{name} が공적점 {merit} で {pool} を {n} 回復しました。',
   'gw.line.concealmentLost': '{name} の神秘隠匿度 −{loss}（現在 {value}）。',

@@ -75,6 +75,7 @@ export const gwKo: Record<keyof typeof gwEn, string> = {
   'gw.line.extreme.max': '최대로',
   'gw.line.extreme.min': '최소로',
   'gw.line.resisted': '{name|이} 구속 명령 "{order}"에 저항했습니다.',
+  'gw.line.resistedRewrite': '{name|이} 선언에 대한 행동 제약에 저항했습니다.',
   'gw.line.early': '{name|이} 장면 전에 {servant}에게 {seal|을} 사용했습니다.',
   'gw.line.recovered': '{name|이} 공적점 {merit|으로} {pool} {n|을} 회복했습니다.',
   'gw.line.concealmentLost': '{name}의 신비 은닉도 −{loss} (현재 {value}).',
