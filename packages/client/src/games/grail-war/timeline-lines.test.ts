@@ -68,6 +68,7 @@ const rows: [string, GwViewEvent, string, string][] = [
   ['GW-SEAL-01 a summon out of a battle', { type: 'seal.summoned', character: RIN, servant: SABER, to: 'r1', left: true }, 'Rin summons Saber out of the battle with a 영주 (강제 소환).', 'Rin이 영주로 Saber을 전투에서 강제 소환했습니다.'],
   ['GW-SEAL-09 a binding order', { type: 'seal.bound', character: RIN, servant: SABER, binding: { order: 'Never lie to me', extreme: 'max' }, trust: 10, score: null }, 'Rin binds Saber with a 영주 (구속 명령): "Never lie to me", to the maximum.', 'Rin이 영주로 Saber에게 구속 명령: "Never lie to me", 최대로.'],
   ['GW-SEAL-11 a resisted order', { type: 'seal.resisted', character: SABER, binding: { order: 'Never lie to me', extreme: 'min' } }, 'Saber resists the 구속 명령 "Never lie to me".', 'Saber이 구속 명령 "Never lie to me"에 저항했습니다.'],
+  ['GW-SEAL-11 a resisted 행동 제약', { type: 'seal.resisted', character: SABER, binding: null }, 'Saber resists the 행동 제약 on its declaration.', 'Saber이 선언에 대한 행동 제약에 저항했습니다.'],
   ['GW-SEAL-03 a seal before the scene', { type: 'seal.early', character: RIN, servant: SABER, seal: 'attackStance' }, 'Rin uses 공격 태세 Attack stance on Saber before the scene.', 'Rin이 장면 전에 Saber에게 공격 태세를 사용했습니다.'],
   ['a 명운 bought back', { type: 'pool.recovered', character: RIN, pool: 'fate', amount: 1, merit: 3 }, 'Rin recovers 1 명운 for 3 공적점.', 'Rin이 공적점 3으로 명운 1을 회복했습니다.'],
   ['GW-SAN a concealment loss', { type: 'concealment.lost', character: SABER, loss: 12, value: 70 }, 'Saber loses 12 concealment (now 70).', 'Saber의 신비 은닉도 −12 (현재 70).'],

@@ -64,7 +64,7 @@ const lines: { [K in GwViewEvent['type']]: (e: Of<K>, w: Words) => string } = {
     t(e.left ? 'gw.line.summonedOut' : 'gw.line.summoned', { name: who(e.character), servant: who(e.servant) }),
   'seal.bound': (e, { t, who }) =>
     t('gw.line.bound', { name: who(e.character), servant: who(e.servant), order: e.binding.order, extreme: t(`gw.line.extreme.${e.binding.extreme}`) }),
-  'seal.resisted': (e, { t, who }) => t('gw.line.resisted', { name: who(e.character), order: e.binding.order }),
+  'seal.resisted': (e, { t, who }) => (e.binding ? t('gw.line.resisted', { name: who(e.character), order: e.binding.order }) : t('gw.line.resistedRewrite', { name: who(e.character) })),
   'seal.early': (e, { t, who }) => t('gw.line.early', { name: who(e.character), servant: who(e.servant), seal: t(`gw.seal.${e.seal}`) }),
   'pool.recovered': (e, { t, who }) => t('gw.line.recovered', { name: who(e.character), n: e.amount, pool: t(`gw.recover.${e.pool}`), merit: e.merit }),
   'concealment.lost': (e, { t, who }) => t('gw.line.concealmentLost', { name: who(e.character), loss: e.loss, value: e.value }),

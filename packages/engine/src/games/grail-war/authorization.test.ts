@@ -144,6 +144,17 @@ const matrix: Matrix = {
     given: () => run(calm({ trustRule: true }), seat('s3'), { type: 'seal.bind', order: 'Obey', extreme: 'min' }).state,
     command: { type: 'seal.resist', character: 'a' },
   },
+  'trust.score': {
+    by: 'owner',
+    character: 'a',
+    // TRUST-01: scored after the night's actions, so in a Night scene.
+    given: () => {
+      const s = structuredClone(calm({ trustRule: true }));
+      s.campaign.half = 'night';
+      return s;
+    },
+    command: { type: 'trust.score', trust: 2, character: 'a' },
+  },
   'seal.early': { by: 'owner', character: 'ma', given: calm, command: { type: 'seal.early', seal: 'restoration', character: 'ma' } },
   'master.convert': { by: 'owner', character: 'ma', given: zeroMaster, command: { type: 'master.convert', direction: 'mpToHp', amount: 2, character: 'ma' } },
   'master.settle': { by: 'gm', character: 'ma', given: zeroMaster, command: { type: 'master.settle', character: 'ma' } },

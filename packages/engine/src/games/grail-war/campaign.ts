@@ -25,6 +25,8 @@ export type Campaign = {
   places: Place[];
   /** Keyed by character id; null before the first scene begins. */
   declarations: Sealed<SceneDecl> | null;
+  /** GW-HIDE-04: when the open declarations lock by the room's step timer (ms since the epoch), or null. */
+  deadline: number | null;
   /** Servants whose declaration their master rewrote with SEAL-10 (a) this scene (GW-HIDE-D2). */
   rewritten: string[];
   /** MASTER-01 (a): masters who may only rest this scene, fixed at S1 step 6. */
@@ -51,6 +53,7 @@ export function newCampaign(): Campaign {
     resolved: 0,
     places: [],
     declarations: null,
+    deadline: null,
     rewritten: [],
     restOnly: [],
     battlesSeen: 0,
@@ -77,6 +80,7 @@ export function advance(c: Campaign, o: GrailWarOptions): void {
   c.step = 'pre';
   c.resolved = 0;
   c.declarations = null;
+  c.deadline = null;
   c.rewritten = [];
   c.restOnly = [];
   c.sceneHadBattle = false;

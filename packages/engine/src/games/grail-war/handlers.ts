@@ -20,6 +20,7 @@ import { sealEarly } from './seal-early.ts';
 import { sealBind, sealResist, sealSummon } from './seal-orders.ts';
 import { battleStart, characterRegister, optionsSet } from './setup-commands.ts';
 import type { GrailWarState } from './state.ts';
+import { trustScore } from './trust-score.ts';
 import { battleWindow } from './window.ts';
 
 /** Every command of the game and the rule that runs it; defineGame dispatches on this table (a missing type fails to compile). */
@@ -59,6 +60,7 @@ export const handlers: Handlers<GrailWarState, Exclude<GrailWarCommand, ChatComm
   'seal.summon': sealSummon,
   'seal.bind': sealBind,
   'seal.resist': sealResist,
+  'trust.score': trustScore,
   'seal.early': sealEarly,
   'master.convert': masterConvert,
   'master.settle': masterSettle,

@@ -59,10 +59,14 @@ export function seats(state: GrailWarState): SeatInfo[] {
 
 /**
  * GW-HIDE-04: while a sealed step is open and the room set a timer when it opened, the server forces it at its
- * deadline. A batch reopened (a betrayal, a GM correction) keeps its key and gets a new deadline.
+ * deadline: a battle's step by battle.force, a scene's declarations by scene.reveal (an unsubmitted D1 is "no
+ * action"). A batch reopened (a betrayal, a GM correction) keeps its key and gets a new deadline.
  */
 export function timers(state: GrailWarState): GameTimer<GrailWarCommand>[] {
+  const out: GameTimer<GrailWarCommand>[] = [];
+  const c = state.campaign;
+  if (c.step === 'declare' && c.deadline !== null) out.push({ key: `gw-scene-${c.day}-${c.half}-${c.index}`, deadline: c.deadline, command: { type: 'scene.reveal' } });
   const b = state.battle;
-  if (!b || b.deadline === null || b.phase === 'ended') return [];
-  return [{ key: `gw-${b.id}-${b.phase}-${b.batch}`, deadline: b.deadline, command: { type: 'battle.force' } }];
+  if (b && b.deadline !== null && b.phase !== 'ended') out.push({ key: `gw-${b.id}-${b.phase}-${b.batch}`, deadline: b.deadline, command: { type: 'battle.force' } });
+  return out;
 }

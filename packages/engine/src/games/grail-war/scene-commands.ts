@@ -89,7 +89,10 @@ export function sceneRewrite(ctx: Ctx, c: Cmd<'scene.rewrite'>): Result<void> {
   return done;
 }
 
-/** GM: locks the declarations now; a character that has not declared takes no action this scene (GW-HIDE-04). */
+/**
+ * GM, or the server at the room's step timer (GW-HIDE-04): locks the declarations now; a character that has not
+ * declared takes no action this scene.
+ */
 export function sceneReveal(ctx: Ctx): Result<void> {
   const gm = requireGm(ctx);
   if (!gm.ok) return gm;
@@ -109,6 +112,7 @@ function lock(ctx: Ctx): void {
   const missing = pendingSeats(sealed);
   revealSealed(sealed);
   campaign.declarations = sealed;
+  campaign.deadline = null;
   campaign.step = 'resolve';
   campaign.resolved = 0;
   emit(ctx, { type: 'scene.revealed', declared: sealed.seats.filter((s) => !missing.includes(s)), missing });

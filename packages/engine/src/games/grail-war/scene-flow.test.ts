@@ -157,7 +157,7 @@ describe('GW-FLOW-04 the day end', () => {
     expect(r.state.characters.ma!.sheet.mp.current).toBe(30 - mp);
   });
 
-  test('GW-FLOW-04 the steps in order: trust scoring is off without the trial and the GM\'s with it', () => {
+  test('GW-FLOW-04 the steps in order: trust scoring is off without the trial and the engine\'s with it', () => {
     const steps = (o: Partial<GrailWarOptions>) => readAll(dayEnd(o).events).find((e) => e?.type === 'day.ended');
     expect(steps({})).toEqual({
       type: 'day.ended',
@@ -169,7 +169,7 @@ describe('GW-FLOW-04 the day end', () => {
         { step: 'counters', rule: 'GW-FLOW-04.4', status: 'done' },
       ],
     });
-    expect(steps({ trustRule: true })).toMatchObject({ steps: [{ step: 'trustScoring', status: 'gm' }, {}, {}, {}] });
+    expect(steps({ trustRule: true })).toMatchObject({ steps: [{ step: 'trustScoring', status: 'done' }, {}, {}, {}] });
   });
 
   test.each<[string, (s: GrailWarState) => void, (s: GrailWarState) => unknown, unknown]>([

@@ -4,13 +4,14 @@ import { err } from '../../kernel/result.ts';
 import { openSealed } from '../../kernel/sealed.ts';
 import { advance, lastOfDay } from './campaign.ts';
 import type { Ctx } from './context.ts';
-import { done, requireGm } from './context.ts';
+import { done, requireGm, stepDeadline } from './context.ts';
 import { emit } from './events.ts';
 import type { SceneDecl } from './scene-actions.ts';
 import { settleRescues } from './rescue.ts';
 import { expireSceneEffects } from './scene-effects.ts';
 import type { Character, GrailWarState } from './state.ts';
 import { characterOf } from './state.ts';
+import { applyTrustScores } from './trust-score.ts';
 
 export type FlowStep = GwFlowStep;
 
@@ -49,9 +50,9 @@ const SCENE_END: readonly Step[] = [
   { step: 'masterZero', rule: 'GW-MASTER-01', on: (s) => s.options.masterZeroRule, run: flagZero },
 ];
 
-/** GW-FLOW-04, after the last Night scene. Trust is scored by each servant's player through the GM (HIDE-D8). */
+/** GW-FLOW-04, after the last Night scene. Trust moves by the scores the servants sealed tonight (HIDE-D8). */
 const DAY_END: readonly Step[] = [
-  { step: 'trustScoring', rule: 'GW-HIDE-D8', on: (s) => s.options.trustRule },
+  { step: 'trustScoring', rule: 'GW-HIDE-D8', on: (s) => s.options.trustRule, run: applyTrustScores },
   { step: 'upkeep', rule: 'GW-CONTRACT-01', run: payUpkeep },
   { step: 'populationDay', rule: 'GW-REGION-02' },
   { step: 'counters', rule: 'GW-FLOW-04.4', run: countDay },
@@ -80,6 +81,7 @@ export function sceneBegin(ctx: Ctx): Result<void> {
   const steps = runSteps(ctx, SCENE_START);
   c.step = 'declare';
   c.declarations = openSealed<SceneDecl>(declarers(ctx.state));
+  c.deadline = stepDeadline(ctx);
   emit(ctx, { type: 'scene.begun', day: c.day, half: c.half, index: c.index, steps });
   return done;
 }

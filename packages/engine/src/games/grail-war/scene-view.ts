@@ -37,6 +37,7 @@ export function campaignFor(state: GrailWarState, acl: Acl, v: Viewer): GwCampai
     places: c.places.map((p) => ({ ...p })),
     declarations,
     restOnly: c.restOnly.filter(sees),
+    deadline: c.deadline,
     streaks: Object.fromEntries(Object.entries(c.streaks).filter(([id]) => sees(id))),
   };
 }

@@ -89,9 +89,11 @@ export function sealBind(ctx: Ctx, c: Cmd<'seal.bind'>): Result<void> {
 }
 
 /**
- * Servant: SEAL-11 (001 #7, trust trial), at trust −10 it may once resist one of its master's seals. The engine
- * holds one seal whose effect lasts, the Binding Order, so resisting lifts it; the seal stays spent. Seals that act
- * at once (summon, retreat) or inside a sealed battle step are not offered a resistance here.
+ * Servant: SEAL-11 (001 #7, trust trial), at trust −10 it may once resist one of its master's seals. Two of the
+ * engine's seals have an effect that lasts: this scene's SEAL-10 (a) rewrite of its declaration while the
+ * declarations are open, which resisting undoes (the servant declares for itself again), or else the Binding Order,
+ * which resisting lifts. The seal stays spent. Seals that act at once (summon, retreat) or inside a sealed battle
+ * step are not offered a resistance here.
  */
 export function sealResist(ctx: Ctx, c: Cmd<'seal.resist'>): Result<void> {
   if (!ctx.state.options.trustRule) return err('RULE_OFF', 'GW-SEAL-11');
@@ -101,6 +103,13 @@ export function sealResist(ctx: Ctx, c: Cmd<'seal.resist'>): Result<void> {
   if (servant.sheet.kind !== 'servant') return err('NOT_A_SERVANT', 'GW-SEAL-11');
   if (servant.trust !== -10) return err('TRUST_NOT_MIN', 'GW-SEAL-11');
   if (servant.sealResisted) return err('ONCE_ONLY', 'GW-SEAL-11');
+  const campaign = ctx.state.campaign;
+  if (campaign.step === 'declare' && campaign.rewritten.includes(servant.id)) {
+    campaign.rewritten = campaign.rewritten.filter((id) => id !== servant.id);
+    servant.sealResisted = true;
+    emit(ctx, { type: 'seal.resisted', character: servant.id, binding: null });
+    return done;
+  }
   if (!servant.binding) return err('NO_SEAL_TO_RESIST', 'GW-SEAL-11');
   const lifted = servant.binding;
   servant.binding = null;

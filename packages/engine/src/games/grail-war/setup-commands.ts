@@ -68,6 +68,7 @@ export function enrol(ctx: Ctx, id: string, c: Cmd<'character.register'>): Resul
     binding: null,
     trust: 0,
     trustLockDays: 0,
+    trustScore: null,
     sealResisted: false,
     sceneEffects: [],
     stanceReady: false,

@@ -47,6 +47,8 @@ export type Character = {
   /** TRUST-01 trial: the servant's trust in its master (−10..10) and the days it stays locked (TRUST-04). */
   trust: number;
   trustLockDays: number;
+  /** TRUST-01: the score the servant gave tonight, applied by the day end's trust step; null when none waits. */
+  trustScore: number | null;
   /** SEAL-11: the one resistance a servant at trust −10 has against its master's seals, once used. */
   sealResisted: boolean;
   /**

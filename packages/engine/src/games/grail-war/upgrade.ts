@@ -39,9 +39,11 @@ export function upgrade(saved: unknown, at: number): GrailWarState {
   const options = withMissing(s.options, { ...defaultGrailWarOptions(s.options.rulesVersion), ...EARLIER_BEHAVIOUR });
   const characters = mapValuesKeeping(s.characters, (c) => upgradeCharacter(c, s.battle));
   const battle = s.battle && upgradeBattle(s.battle, options, at);
+  // A campaign saved before the declarations' step timer (GW-HIDE-04) has none running.
+  const campaign = 'campaign' in s ? withMissing(s.campaign, { deadline: null }) : newCampaign();
   const charted = 'relations' in s;
-  if (charted && 'concealment' in s && 'campaign' in s && 'stock' in s && s === saved && options === s.options && characters === s.characters && battle === s.battle) return s;
-  const next = withMissing({ ...s, options, characters, battle }, { concealment: {}, campaign: newCampaign(), stock: {} });
+  if (charted && 'concealment' in s && 'stock' in s && s === saved && options === s.options && characters === s.characters && battle === s.battle && campaign === s.campaign) return s;
+  const next = withMissing({ ...s, options, characters, battle, campaign }, { concealment: {}, stock: {} });
   return charted ? next : { ...next, relations: chartOf(next) };
 }
 
@@ -60,6 +62,7 @@ function upgradeCharacter(c: Character, battle: Battle | null): Character {
     stash: [],
     guardianUsed: battle?.participants.some((p) => p.id === c.id && p.guardian) ?? false,
     vanished: false,
+    trustScore: null,
     rescueScenesLeft: rescuedPendingVanish ? RESCUE_SCENES : null,
   });
   const sceneEffects = mapKeeping(filled.sceneEffects, upgradeEffect);

@@ -76,6 +76,8 @@ function statusFor(state: GrailWarState, acl: Acl, c: Character, v: Viewer): Cha
     binding: c.binding ? { ...c.binding } : null,
     trust: trustShown ? c.trust : null,
     trustLockDays: trustShown ? c.trustLockDays : null,
+    // HIDE-D8: the score itself is never shown beyond the servant and the GM, whatever the partner may see of trust.
+    trustScore: mirrors(acl, v) || (v.role === 'player' && acl.ownerOf[c.id] === v.seat) ? c.trustScore : null,
     sealResisted: c.sealResisted,
     sceneEffects: c.sceneEffects.map(({ item, kind, maxHp, maxMp }) => ({ item, kind, maxHp, maxMp })),
     stanceReady: c.stanceReady,

@@ -159,6 +159,8 @@ export const gwCommand = z.discriminatedUnion('type', [
   z.object({ type: z.literal('seal.retreat'), ...actingAs }),
   z.object({ type: z.literal('seal.summon'), ...actingAs }),
   z.object({ type: z.literal('seal.resist'), ...actingAs }),
+  /** Servant (trust trial): its trust in its master tonight, applied at day end (TRUST-01, HIDE-D8). */
+  z.object({ type: z.literal('trust.score'), trust: z.number().int().min(-10).max(10), ...actingAs }),
   z.object({ type: z.literal('seal.early'), seal: z.enum(['attackStance', 'defenseStance', 'restoration']), ...actingAs }),
   z.object({ type: z.literal('seal.bind'), order: z.string().trim().min(1).max(200), extreme: z.enum(['max', 'min']), ...actingAs }),
   z.object({ type: z.literal('master.convert'), direction: z.enum(['mpToHp', 'hpToMp']), amount: z.number().int().min(2).max(9998), ...actingAs }),

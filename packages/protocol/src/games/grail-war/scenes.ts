@@ -78,6 +78,8 @@ export const gwCampaignView = z.strictObject({
   declarations: z.strictObject({ status: z.enum(['open', 'revealed']), entries: z.array(declView) }).nullable(),
   /** MASTER-01 (a): masters who may only rest this scene, those the viewer may know of. */
   restOnly: z.array(gwCharacterId),
+  /** GW-HIDE-04: when the open declarations lock by the room's step timer (ms since the epoch), or null. */
+  deadline: z.number().int().nullable(),
   /** CLASS-02 (1) streak days per character, those the viewer may know of. */
   streaks: z.record(z.string(), z.number().int()),
 });

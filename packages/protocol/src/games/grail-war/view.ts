@@ -137,6 +137,8 @@ const gwCharacterStatus = z.strictObject({
   binding: gwBinding.nullable(),
   trust: z.number().int().nullable(),
   trustLockDays: z.number().int().nullable(),
+  /** TRUST-01: the servant's score for tonight, until the day end applies it (HIDE-D8): the servant and the GM. */
+  trustScore: z.number().int().nullable(),
   sealResisted: z.boolean(),
   /** GW-ITEM "for the scene" consumables, the servant's HP raises (charms, CLASS-02 (2)) and trust shift (TRUST-02) in force, with what they added to the maxima. */
   sceneEffects: z.array(
@@ -265,7 +267,8 @@ export const gwViewEvent = z.discriminatedUnion('type', [
   ...gwShopEvents,
   /** SEAL-02 001: a rescued servant still at HP ≤ 0 when the next scene ended vanished (소멸). */
   z.strictObject({ type: z.literal('servant.vanished'), character: gwCharacterId }),
-  z.strictObject({ type: z.literal('seal.resisted'), character: gwCharacterId, binding: gwBinding }),
+  /** SEAL-11: the Binding Order lifted, or (binding null) this scene's SEAL-10 (a) rewrite undone. */
+  z.strictObject({ type: z.literal('seal.resisted'), character: gwCharacterId, binding: gwBinding.nullable() }),
   z.strictObject({ type: z.literal('pool.recovered'), character: gwCharacterId, pool: z.enum(['conviction', 'fate']), amount: z.number().int(), merit: z.number().int() }),
   z.strictObject({ type: z.literal('concealment.lost'), character: gwCharacterId, loss: z.number().int(), value: z.number().int() }),
   z.strictObject({ type: z.literal('concealment.sanctioned'), character: gwCharacterId, reason: z.enum(['zero', 'bigLoss']) }),
