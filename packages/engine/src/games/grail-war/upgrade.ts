@@ -6,7 +6,7 @@ import type { GrailWarOptions } from './options.ts';
 import { defaultGrailWarOptions } from './options.ts';
 import { newCampaign } from './campaign.ts';
 import type { Relation } from './relations.ts';
-import { MAX_SCORE, registerPair } from './relations.ts';
+import { MAX_SCORE, newChart, registerPair } from './relations.ts';
 import type { SceneEffect } from './scene-effects.ts';
 import { movesCurrent } from './scene-effects.ts';
 import { RESCUE_SCENES } from './rescue.ts';
@@ -40,8 +40,8 @@ export function upgrade(saved: unknown, at: number): GrailWarState {
   const characters = mapValuesKeeping(s.characters, (c) => upgradeCharacter(c, s.battle));
   const battle = s.battle && upgradeBattle(s.battle, options, at);
   const charted = 'relations' in s;
-  if (charted && 'concealment' in s && 'campaign' in s && s === saved && options === s.options && characters === s.characters && battle === s.battle) return s;
-  const next = withMissing({ ...s, options, characters, battle }, { concealment: {}, campaign: newCampaign() });
+  if (charted && 'chart' in s && 'concealment' in s && 'campaign' in s && s === saved && options === s.options && characters === s.characters && battle === s.battle) return s;
+  const next = withMissing({ ...s, options, characters, battle }, { chart: newChart(), concealment: {}, campaign: newCampaign() });
   return charted ? next : { ...next, relations: chartOf(next) };
 }
 
