@@ -1,3 +1,4 @@
+import { gwRelationEn } from './relation-en.ts';
 import { gwSceneEn } from './scene-en.ts';
 
 /**
@@ -6,6 +7,7 @@ import { gwSceneEn } from './scene-en.ts';
  */
 export const gwEn = {
   ...gwSceneEn,
+  ...gwRelationEn,
   'gw.nav.battle': 'Battle',
   'gw.line.someone': 'someone',
   'gw.line.options': 'The GM set the room rules (version {version}).',

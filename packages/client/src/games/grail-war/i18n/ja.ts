@@ -1,9 +1,11 @@
 import type { gwEn } from './en.ts';
+import { gwRelationJa } from './relation-ja.ts';
 import { gwSceneJa } from './scene-ja.ts';
 
 /** Japanese strings of the Grail War table; rule terms in Korean as the rules write them. */
 export const gwJa: Record<keyof typeof gwEn, string> = {
   ...gwSceneJa,
+  ...gwRelationJa,
   'gw.nav.battle': '戦闘',
   'gw.line.someone': '誰か',
   'gw.line.options': 'GMがルームのルールを設定しました（バージョン {version}）。',

@@ -1,9 +1,11 @@
 import type { gwEn } from './en.ts';
+import { gwRelationKo } from './relation-ko.ts';
 import { gwSceneKo } from './scene-ko.ts';
 
 /** Korean strings of the Grail War table; rule terms in Korean as the rules write them. */
 export const gwKo: Record<keyof typeof gwEn, string> = {
   ...gwSceneKo,
+  ...gwRelationKo,
   'gw.nav.battle': '전투',
   'gw.line.someone': '누군가',
   'gw.line.options': 'GM이 룸 규칙을 정했습니다 (버전 {version}).',

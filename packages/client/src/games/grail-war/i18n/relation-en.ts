@@ -1,0 +1,21 @@
+/** English strings of the relationship chart 관계도 (GW-REL); rule terms keep their Korean names. */
+export const gwRelationEn = {
+  'gw.rel.title': '관계도 Relationship chart',
+  'gw.rel.none': 'No one on your chart yet.',
+  'gw.rel.cut': 'Cut',
+  'gw.rel.offered': '{name} offers to register with you.',
+  'gw.rel.accept': 'Register',
+  'gw.rel.waiting': 'Waiting for {name} to agree.',
+  'gw.rel.with': 'Register with',
+  'gw.rel.propose': 'Offer',
+  'gw.rel.proposeHint': 'Only someone you meet this scene; at most 2 new per scene, 8 in all.',
+  'gw.rel.plus': '+1',
+  'gw.rel.minus': '−1',
+  'gw.rel.seal': 'Seal my scores',
+  'gw.rel.sealed': 'Sealed: applied when the scene ends, seen by no one else.',
+  'gw.rel.shareTo': 'Share with',
+  'gw.rel.about': 'About',
+  'gw.rel.points': '정보점 Points',
+  'gw.rel.false': 'False',
+  'gw.rel.share': 'Share',
+} as const;
