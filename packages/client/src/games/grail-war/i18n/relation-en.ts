@@ -17,5 +17,10 @@ export const gwRelationEn = {
   'gw.rel.about': 'About',
   'gw.rel.points': '정보점 Points',
   'gw.rel.false': 'False',
+  'gw.line.relationProposed': '{from} offers {to} to register in the 관계도.',
+  'gw.line.relationRegistered': '{from} and {to} registered each other in the 관계도.',
+  'gw.line.relationScoreSealed': '{holder} sealed its scene-end scores.',
+  'gw.line.infoShared': '{giver} shared {n} 정보점 about {target} with {to}.',
+  'gw.line.infoSharedFalse': '{giver} shared {n} 정보점 about {target} with {to}, {f} of them false.',
   'gw.rel.share': 'Share',
 } as const;

@@ -19,5 +19,10 @@ export const gwRelationJa: Record<keyof typeof gwRelationEn, string> = {
   'gw.rel.about': '対象',
   'gw.rel.points': '정보점 情報点',
   'gw.rel.false': '偽情報',
+  'gw.line.relationProposed': '{from} が {to} に관계도の登録を申し出ました。',
+  'gw.line.relationRegistered': '{from} と {to} が互いを관계도に登録しました。',
+  'gw.line.relationScoreSealed': '{holder} がシーン終了時の点数を封印しました。',
+  'gw.line.infoShared': '{giver} が {to} に {target} についての정보점 {n} を共有しました。',
+  'gw.line.infoSharedFalse': '{giver} が {to} に {target} についての정보점 {n} を共有しました（うち偽情報 {f}）。',
   'gw.rel.share': '共有',
 };

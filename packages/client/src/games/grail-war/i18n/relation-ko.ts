@@ -19,5 +19,10 @@ export const gwRelationKo: Record<keyof typeof gwRelationEn, string> = {
   'gw.rel.about': '대상 서번트',
   'gw.rel.points': '정보점',
   'gw.rel.false': '거짓 정보',
+  'gw.line.relationProposed': '{from}이(가) {to}에게 관계도 등록을 제안했습니다.',
+  'gw.line.relationRegistered': '{from}와(과) {to}이(가) 서로를 관계도에 등록했습니다.',
+  'gw.line.relationScoreSealed': '{holder}이(가) 장면 종료 점수를 봉인했습니다.',
+  'gw.line.infoShared': '{giver}이(가) {to}에게 {target}에 대한 정보점 {n}점을 공유했습니다.',
+  'gw.line.infoSharedFalse': '{giver}이(가) {to}에게 {target}에 대한 정보점 {n}점을 공유했습니다 (그중 거짓 정보 {f}점).',
   'gw.rel.share': '공유',
 };
