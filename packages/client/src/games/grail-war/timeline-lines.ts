@@ -71,6 +71,11 @@ const lines: { [K in GwViewEvent['type']]: (e: Of<K>, w: Words) => string } = {
   'concealment.sanctioned': (e, { t, who }) => t(`gw.line.sanctioned.${e.reason}`, { name: who(e.character) }),
   'relation.set': ({ entry: r }, { t, who }) => t('gw.line.relationSet', { holder: who(r.holder), other: who(r.other), score: signed(r.score) }),
   'relation.removed': (e, { t, who }) => t('gw.line.relationRemoved', { holder: who(e.holder), other: who(e.other) }),
+  'relation.proposed': (e, { t, who }) => t('gw.line.relationProposed', { from: who(e.from), to: who(e.to) }),
+  'relation.registered': (e, { t, who }) => t('gw.line.relationRegistered', { from: who(e.from), to: who(e.to) }),
+  'relation.scoreSealed': (e, { t, who }) => t('gw.line.relationScoreSealed', { holder: who(e.holder) }),
+  'info.shared': (e, { t, who }) =>
+    t(e.falsePoints ? 'gw.line.infoSharedFalse' : 'gw.line.infoShared', { giver: who(e.giver), to: who(e.to), target: who(e.target), n: e.points, f: e.falsePoints }),
   ...sceneLines,
   ...shopLines,
   'servant.vanished': (e, { t, who }) => t('gw.line.servantVanished', { name: who(e.character) }),

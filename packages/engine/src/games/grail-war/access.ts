@@ -1,9 +1,9 @@
 import type { Viewer } from '@veiltable/protocol';
-import type { GwHitView, GwKnowledgeView, GwReward, GwSlotView } from '@veiltable/protocol/games/grail-war';
+import type { GwChartView, GwHitView, GwKnowledgeView, GwReward, GwSlotView } from '@veiltable/protocol/games/grail-war';
 import type { Knowledge } from './commands.ts';
 import { playerSteps } from './damage.ts';
 import type { GrailWarOptions } from './options.ts';
-import type { Relation } from './relations.ts';
+import type { Chart, Relation } from './relations.ts';
 import type { GrailWarState, Hit, Reward, SlotRecord } from './state.ts';
 import { privateSeats } from './state.ts';
 
@@ -56,6 +56,21 @@ export const seesRelation = (acl: Acl, holder: string, v: Viewer): boolean => mi
 /** The relationship entries this viewer holds (HIDE-F15/F16). */
 export function relationsFor(acl: Acl, list: Relation[], v: Viewer): Relation[] {
   return list.filter((r) => seesRelation(acl, r.holder, v)).map((r) => ({ ...r }));
+}
+
+/**
+ * The chart's open business a viewer may see: offers between its character and another (HIDE-D10: the two and the
+ * GM), its own count of new entries and its own sealed scoring (HIDE-D7: holder and GM). Shares stay out (F13).
+ */
+export function chartFor(acl: Acl, chart: Chart, v: Viewer): GwChartView {
+  const own = (id: string) => seesRelation(acl, id, v);
+  return {
+    proposals: chart.proposals.filter((p) => own(p.from) || own(p.to)).map((p) => ({ ...p })),
+    newThisScene: Object.fromEntries(Object.entries(chart.newThisScene).filter(([id]) => own(id))),
+    scores: Object.entries(chart.scores)
+      .filter(([holder]) => own(holder))
+      .map(([holder, s]) => ({ holder, plus: s.plus, minus: s.minus })),
+  };
 }
 
 export type KnowledgeView = GwKnowledgeView;

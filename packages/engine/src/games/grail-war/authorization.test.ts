@@ -63,6 +63,11 @@ const zeroMaster = () => {
   return s;
 };
 
+/** Every character at the same place with its declaration revealed: they meet (REL-01). */
+const met = () => declareAll(begun(calm()), { a: short('p1', 'search'), ma: short('p1', 'rest'), b: short('p1', 'search'), mb: short('p1', 'rest'), c: short('p1', 'search') });
+/** a holds c at +1 and has received 3 points about b (REL-10). */
+const bonded = () => run(run(calm(), GM, { type: 'relation.set', entry: { holder: 'a', other: 'c', score: 1 } }).state, GM, { type: 'knowledge.set', entry: knows('a', 'b') }).state;
+
 const matrix: Matrix = {
   'options.set': { by: 'gm', character: 'a', given: calm, command: { type: 'options.set', options: { battleBatches: 3 } } },
   'seat.add': { by: 'gm', character: 'a', given: calm, command: { type: 'seat.add', name: 'Eve' } },
@@ -83,6 +88,16 @@ const matrix: Matrix = {
     command: { type: 'relation.remove', holder: 'a', other: 'b' },
   },
   'scene.end': { by: 'gm', character: 'a', given: calm, command: { type: 'scene.end' } },
+  'relation.propose': { by: 'owner', character: 'a', given: met, command: { type: 'relation.propose', other: 'c', character: 'a' } },
+  'relation.accept': {
+    by: 'owner',
+    character: 'a',
+    given: () => run(met(), seat('s5'), { type: 'relation.propose', other: 'a' }).state,
+    command: { type: 'relation.accept', other: 'c', character: 'a' },
+  },
+  'relation.cut': { by: 'owner', character: 'a', given: bonded, command: { type: 'relation.cut', other: 'c', character: 'a' } },
+  'relation.score': { by: 'owner', character: 'a', given: bonded, command: { type: 'relation.score', plus: 'c', minus: null, character: 'a' } },
+  'info.share': { by: 'owner', character: 'a', given: bonded, command: { type: 'info.share', to: 'c', target: 'b', kind: 'rumor', points: 1, character: 'a' } },
   'place.add': { by: 'gm', character: 'a', given: calm, command: { type: 'place.add', name: 'harbour' } },
   'scene.begin': { by: 'gm', character: 'a', given: () => mapped(calm()), command: { type: 'scene.begin' } },
   'scene.declare': { by: 'owner', character: 'a', given: () => begun(calm()), command: { type: 'scene.declare', decl: short('p1', 'search'), character: 'a' } },

@@ -54,8 +54,19 @@ export function readEvent(event: Happening, acl: Acl, v: Viewer): GwViewEvent | 
       return mirrors(acl, v) ? event : null;
     case 'relation.set':
       return seesRelation(acl, event.entry.holder, v) ? event : null;
+    // F15 / TV-HIDE-03: a cut is the holder's; the other side is not told.
     case 'relation.removed':
       return seesRelation(acl, event.holder, v) ? event : null;
+    // HIDE-D10: an offer and a registration are the two characters' and the GM's.
+    case 'relation.proposed':
+    case 'relation.registered':
+      return seesRelation(acl, event.from, v) || seesRelation(acl, event.to, v) ? event : null;
+    // HIDE-D7: the sealed scoring is the holder's and the GM's, never revealed.
+    case 'relation.scoreSealed':
+      return seesRelation(acl, event.holder, v) ? event : null;
+    // HIDE-D11 / F13: what was shared and what of it is false stays with the giver and the GM.
+    case 'info.shared':
+      return seesRelation(acl, event.giver, v) ? event : null;
     case 'character.registered':
     case 'character.updated': {
       const { sheet } = event;

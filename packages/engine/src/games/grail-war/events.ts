@@ -32,7 +32,8 @@ export type Happening =
   | { type: 'slot.resolved'; record: SlotRecord }
   | Told<'battle.withdrawn' | 'battle.betrayed' | 'battle.extended' | 'seal.retreat' | 'battle.ended' | 'battle.decided' | 'battle.rewards' | 'battle.closed'>
   | Told<PairEventType>
-  | Told<'concealment.sanctioned' | 'shop.stocked'>;
+  | Told<'concealment.sanctioned' | 'shop.stocked'>
+  | Told<'relation.proposed' | 'relation.registered' | 'relation.scoreSealed' | 'info.shared'>;
 
 /**
  * Records what happened, redacted now for every viewer (GW-HIDE-01): the audience rule reads the ACL of this moment

@@ -10,6 +10,7 @@ import { masterConvert, masterRest, masterSettle } from './master-zero.ts';
 import { meritShare, ssKeywords, ssReward } from './merit-commands.ts';
 import { poolRecover } from './pool-recovery.ts';
 import { battlePrepare } from './prebattle.ts';
+import { infoShare, relationAccept, relationCut, relationPropose, relationScore } from './relation-commands.ts';
 import { relationRemove, relationSet } from './relations.ts';
 import { battleOverride, characterUpdate, knowledgeRemove, knowledgeSet, seatAdd } from './room-commands.ts';
 import { sceneBattle, sceneDeclare, placeAdd, sceneResolve, sceneReveal, sceneRewrite } from './scene-commands.ts';
@@ -33,6 +34,11 @@ export const handlers: Handlers<GrailWarState, Exclude<GrailWarCommand, ChatComm
   'knowledge.remove': knowledgeRemove,
   'relation.set': relationSet,
   'relation.remove': relationRemove,
+  'relation.propose': relationPropose,
+  'relation.accept': relationAccept,
+  'relation.cut': relationCut,
+  'relation.score': relationScore,
+  'info.share': infoShare,
   'place.add': placeAdd,
   'scene.begin': sceneBegin,
   'scene.declare': sceneDeclare,

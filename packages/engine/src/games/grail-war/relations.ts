@@ -9,13 +9,28 @@ import type { Battle, GrailWarState, Participant } from './state.ts';
 import { characterOf } from './state.ts';
 
 /**
- * The relationship chart 관계도 (GW-REL) as far as battles read it: who holds whom, at what score. The GM keeps it
- * until a campaign layer scores it at each scene end (REL-03); each direction is its own entry (REL-06/07).
+ * The relationship chart 관계도 (GW-REL): who holds whom, at what score. Each direction is its own entry (REL-06/07):
+ * characters register in pairs, score their own entries at each scene end and cut their own; the GM corrects it.
  */
 export type Relation = GwRelation;
 
-/** REL-01: at most 8 entries per holder; REL-02 INFERRED range −3..+3. */
+/**
+ * The chart's open business within a scene (REL-01/03, HIDE-D7/D10): registration offers (from → to), new entries
+ * per character this scene, each holder's sealed scoring, and how many genuine points each giver has passed to
+ * whom about whom (REL-10), keyed `giver>to>target`.
+ */
+export type Chart = {
+  proposals: { from: string; to: string }[];
+  newThisScene: Record<string, number>;
+  scores: Record<string, { plus: string | null; minus: string | null }>;
+  shared: Record<string, number>;
+};
+
+export const newChart = (): Chart => ({ proposals: [], newThisScene: {}, scores: {}, shared: {} });
+
+/** REL-01: at most 8 entries per holder and 2 new per scene; REL-02 INFERRED range −3..+3. */
 export const MAX_RELATIONS = 8;
+export const MAX_NEW_PER_SCENE = 2;
 export const MAX_SCORE = 3;
 
 const same = (a: { holder: string; other: string }, b: { holder: string; other: string }) => a.holder === b.holder && a.other === b.other;
@@ -71,6 +86,15 @@ export function relationshipBonus(state: GrailWarState, battle: Battle, attacker
   const allies = battle.participants.filter((q) => q.side === attacker.side && q.id !== attacker.id && q.status === 'standing');
   const holds = allies.some((q) => characterOf(state, q.id)?.sheet.kind === 'servant' && (scoreOf(state, q.id, attacker.id) ?? 0) >= 2);
   return holds ? 1 : 0;
+}
+
+/**
+ * REL-04 ±2 (masters) with REL-07: the holder master shares its bases and their effects with the other master while
+ * its entry stands at |score| ≥ 2; after a one-sided cut only the side that kept its entry still shares.
+ */
+export function sharesBases(state: GrailWarState, holder: string, other: string): boolean {
+  const masters = [holder, other].every((id) => characterOf(state, id)?.sheet.kind === 'master');
+  return masters && Math.abs(scoreOf(state, holder, other) ?? 0) >= 2;
 }
 
 /** REL-04 negative 2: the holder may ambush the other (BATTLE-M2). */

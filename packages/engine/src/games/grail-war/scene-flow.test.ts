@@ -100,7 +100,7 @@ describe('GW-FLOW-03 a scene phase by phase', () => {
       steps: [
         { step: 'regionIncome', rule: 'GW-REGION-01', status: 'gm' },
         { step: 'npcTraits', rule: 'GW-NPC-01', status: 'gm' },
-        { step: 'relationshipScoring', rule: 'GW-HIDE-D7', status: 'gm' },
+        { step: 'relationshipScoring', rule: 'GW-HIDE-D7', status: 'done' },
         { step: 'populationScene', rule: 'GW-REGION-02', status: 'gm' },
         { step: 'sceneEffects', rule: 'GW-FLOW-03 S4.5', status: 'done' },
         { step: 'cancelledUpkeep', rule: 'GW-CONTRACT-02', status: 'gm' },

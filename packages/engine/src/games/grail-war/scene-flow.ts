@@ -7,6 +7,7 @@ import type { Ctx } from './context.ts';
 import { done, requireGm, stepDeadline } from './context.ts';
 import { emit } from './events.ts';
 import type { SceneDecl } from './scene-actions.ts';
+import { applyScores } from './relation-commands.ts';
 import { settleRescues } from './rescue.ts';
 import { expireSceneEffects } from './scene-effects.ts';
 import type { Character, GrailWarState } from './state.ts';
@@ -33,15 +34,15 @@ const SCENE_START: readonly Step[] = [
 ];
 
 /**
- * GW-FLOW-03 S4, in order. Regions, NPCs, population and cancelled contracts have no model in the engine yet, and
- * relationship scoring is the GM's relation.set: those are the GM's. Step 7 is 001 SEAL-02's vanish deadline (a
+ * GW-FLOW-03 S4, in order. Regions, NPCs, population and cancelled contracts have no model in the engine yet: those
+ * are the GM's. Step 3 applies the characters' sealed relationship scores (REL-03, relation-commands.ts). Step 7 is 001 SEAL-02's vanish deadline (a
  * rescued servant still at HP ≤ 0 at the end of the scene after its rescue, rescue.ts), after the scene's effects
  * have ended: a raise that held a rescued servant up is gone by then.
  */
 const SCENE_END: readonly Step[] = [
   { step: 'regionIncome', rule: 'GW-REGION-01' },
   { step: 'npcTraits', rule: 'GW-NPC-01' },
-  { step: 'relationshipScoring', rule: 'GW-HIDE-D7' },
+  { step: 'relationshipScoring', rule: 'GW-HIDE-D7', run: applyScores },
   { step: 'populationScene', rule: 'GW-REGION-02' },
   { step: 'sceneEffects', rule: 'GW-FLOW-03 S4.5', run: (ctx) => expireSceneEffects(Object.values(ctx.state.characters)) },
   { step: 'cancelledUpkeep', rule: 'GW-CONTRACT-02' },

@@ -12,7 +12,8 @@ import type { DamageStep } from './damage.ts';
 import type { GrailWarOptions } from './options.ts';
 import { defaultGrailWarOptions } from './options.ts';
 import type { Pool } from './pool.ts';
-import type { Relation } from './relations.ts';
+import type { Chart, Relation } from './relations.ts';
+import { newChart } from './relations.ts';
 import type { SceneEffect } from './scene-effects.ts';
 import type { ShopItemId } from './shop-catalogue.ts';
 import type { ItemId, Sheet } from './sheets.ts';
@@ -178,8 +179,10 @@ export type GrailWarState = FeedSlice & CastSlice & {
   ledger: Knowledge[];
   battle: Battle | null;
   battleCount: number;
-  /** The relationship chart battles read (GW-REL-04), kept by the GM until the campaign layer exists. */
+  /** The relationship chart (GW-REL): every entry, each direction apart. */
   relations: Relation[];
+  /** The chart's offers, scene counts, sealed scores and shares (GW-REL-01/03/10). */
+  chart: Chart;
   /** Per character, kept once `characterConcealment` has charged it a battle; absent means untouched (100). */
   concealment: Record<string, Concealment>;
   /** The scene and day flow (GW-FLOW-02..05). */
@@ -193,7 +196,7 @@ export const SLOTS = 5;
 
 /** An empty room with default options. */
 export function setup(seed: string): GrailWarState {
-  return { ...setupFeed(), ...setupCast(), rng: newRngState(seed), options: defaultGrailWarOptions('001'), seats: [], characters: {}, ledger: [], battle: null, battleCount: 0, relations: [], concealment: {}, campaign: newCampaign(), stock: {} };
+  return { ...setupFeed(), ...setupCast(), rng: newRngState(seed), options: defaultGrailWarOptions('001'), seats: [], characters: {}, ledger: [], battle: null, battleCount: 0, relations: [], chart: newChart(), concealment: {}, campaign: newCampaign(), stock: {} };
 }
 
 /** The character with this id, if any (ids come from the wire, so no prototype key counts). */

@@ -6,7 +6,7 @@ import type { GrailWarOptions } from './options.ts';
 import { defaultGrailWarOptions } from './options.ts';
 import { newCampaign } from './campaign.ts';
 import type { Relation } from './relations.ts';
-import { MAX_SCORE, registerPair } from './relations.ts';
+import { MAX_SCORE, newChart, registerPair } from './relations.ts';
 import type { SceneEffect } from './scene-effects.ts';
 import { movesCurrent } from './scene-effects.ts';
 import { RESCUE_SCENES } from './rescue.ts';
@@ -42,8 +42,8 @@ export function upgrade(saved: unknown, at: number): GrailWarState {
   // A campaign saved before the declarations' step timer (GW-HIDE-04) has none running.
   const campaign = 'campaign' in s ? withMissing(s.campaign, { deadline: null }) : newCampaign();
   const charted = 'relations' in s;
-  if (charted && 'concealment' in s && 'stock' in s && s === saved && options === s.options && characters === s.characters && battle === s.battle && campaign === s.campaign) return s;
-  const next = withMissing({ ...s, options, characters, battle, campaign }, { concealment: {}, stock: {} });
+  if (charted && 'chart' in s && 'concealment' in s && 'stock' in s && s === saved && options === s.options && characters === s.characters && battle === s.battle && campaign === s.campaign) return s;
+  const next = withMissing({ ...s, options, characters, battle, campaign }, { chart: newChart(), concealment: {}, stock: {} });
   return charted ? next : { ...next, relations: chartOf(next) };
 }
 

@@ -6,7 +6,7 @@ import type { GwBattleView, GwCharacterStatus, GwCharacterView, GwView, GwViewEv
 import type { Sealed } from '../../kernel/sealed.ts';
 import { sealedAnswerOf } from '../../kernel/sealed.ts';
 import type { Acl, KnowledgeView } from './access.ts';
-import { aclOf, inBattle, knowledgeFor, mirrors, relationsFor, rewardsFor, seesPrivate, seesReveals } from './access.ts';
+import { aclOf, chartFor, inBattle, knowledgeFor, mirrors, relationsFor, rewardsFor, seesPrivate, seesReveals } from './access.ts';
 import { concealmentOf } from './concealment.ts';
 import { campaignFor } from './scene-view.ts';
 import { shopsFor } from './shop-view.ts';
@@ -60,6 +60,7 @@ export function view(state: GrailWarState, viewer: Viewer): GrailWarView {
     characters,
     ledger: knowledgeFor(acl, state.ledger, viewer),
     relations: relationsFor(acl, state.relations, viewer),
+    chart: chartFor(acl, state.chart, viewer),
     battle: battle ? battleFor(state, acl, battle, viewer, known) : null,
     campaign: campaignFor(state, acl, viewer),
     shops: shopsFor(state, acl, viewer),

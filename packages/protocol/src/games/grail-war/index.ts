@@ -4,3 +4,4 @@ export * from './commands.ts';
 export * from './view.ts';
 export * from './scenes.ts';
 export * from './shop.ts';
+export * from './relations.ts';

@@ -6,6 +6,7 @@ import { feedView } from '../../capabilities/feed.ts';
 import { gwBatchPlan, gwJudgment, gwPlusStat, gwPrebattleDecl, gwRelation, gwWindowAction, gwWindowDecl } from './commands.ts';
 import { gwOptions } from './options.ts';
 import { gwCharacterId, gwClassId, gwItemId, gwMeter, gwSheet } from './sheets.ts';
+import { gwChartView, gwRelationEvents } from './relations.ts';
 import { gwCampaignView, gwSceneEnded, gwSceneEvents } from './scenes.ts';
 import { gwShopEvents, gwShopsView } from './shop.ts';
 
@@ -201,6 +202,8 @@ export const gwView = z.strictObject({
   ledger: z.array(gwKnowledgeView),
   /** The relationship chart, the holder's entries only (GW-HIDE-F15/F16). */
   relations: z.array(gwRelation.strict()),
+  /** Offers, this scene's count and sealed scores: the characters' own (GW-HIDE-D7/D10). */
+  chart: gwChartView,
   battle: gwBattleView.nullable(),
   /** The scene and day flow (GW-FLOW-02/03, GW-HIDE-F19). */
   campaign: gwCampaignView,
@@ -265,6 +268,7 @@ export const gwViewEvent = z.discriminatedUnion('type', [
   gwSceneEnded,
   ...gwSceneEvents,
   ...gwShopEvents,
+  ...gwRelationEvents,
   /** SEAL-02 001: a rescued servant still at HP ≤ 0 when the next scene ended vanished (소멸). */
   z.strictObject({ type: z.literal('servant.vanished'), character: gwCharacterId }),
   /** SEAL-11: the Binding Order lifted, or (binding null) this scene's SEAL-10 (a) rewrite undone. */

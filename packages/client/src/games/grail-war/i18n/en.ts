@@ -1,3 +1,4 @@
+import { gwRelationEn } from './relation-en.ts';
 import { gwSceneEn } from './scene-en.ts';
 import { gwShopEn } from './shop-en.ts';
 
@@ -8,6 +9,7 @@ import { gwShopEn } from './shop-en.ts';
 export const gwEn = {
   ...gwSceneEn,
   ...gwShopEn,
+  ...gwRelationEn,
   'gw.nav.battle': 'Battle',
   'gw.line.someone': 'someone',
   'gw.line.options': 'The GM set the room rules (version {version}).',

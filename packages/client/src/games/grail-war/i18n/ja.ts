@@ -1,4 +1,5 @@
 import type { gwEn } from './en.ts';
+import { gwRelationJa } from './relation-ja.ts';
 import { gwSceneJa } from './scene-ja.ts';
 import { gwShopJa } from './shop-ja.ts';
 
@@ -6,6 +7,7 @@ import { gwShopJa } from './shop-ja.ts';
 export const gwJa: Record<keyof typeof gwEn, string> = {
   ...gwSceneJa,
   ...gwShopJa,
+  ...gwRelationJa,
   'gw.nav.battle': '戦闘',
   'gw.line.someone': '誰か',
   'gw.line.options': 'GMがルームのルールを設定しました（バージョン {version}）。',

@@ -1,4 +1,5 @@
 import type { gwEn } from './en.ts';
+import { gwRelationKo } from './relation-ko.ts';
 import { gwSceneKo } from './scene-ko.ts';
 import { gwShopKo } from './shop-ko.ts';
 
@@ -6,6 +7,7 @@ import { gwShopKo } from './shop-ko.ts';
 export const gwKo: Record<keyof typeof gwEn, string> = {
   ...gwSceneKo,
   ...gwShopKo,
+  ...gwRelationKo,
   'gw.nav.battle': '전투',
   'gw.line.someone': '누군가',
   'gw.line.options': 'GM이 룸 규칙을 정했습니다 (버전 {version}).',
