@@ -5,6 +5,7 @@ import { mapKeeping, mapValuesKeeping, withMissing } from '../../kernel/upgrade.
 import type { GrailWarOptions } from './options.ts';
 import { defaultGrailWarOptions } from './options.ts';
 import { newCampaign } from './campaign.ts';
+import { newRegionMap } from './region-map.ts';
 import type { Relation } from './relations.ts';
 import { MAX_SCORE, registerPair } from './relations.ts';
 import type { SceneEffect } from './scene-effects.ts';
@@ -40,8 +41,8 @@ export function upgrade(saved: unknown, at: number): GrailWarState {
   const characters = mapValuesKeeping(s.characters, (c) => upgradeCharacter(c, s.battle));
   const battle = s.battle && upgradeBattle(s.battle, options, at);
   const charted = 'relations' in s;
-  if (charted && 'concealment' in s && 'campaign' in s && s === saved && options === s.options && characters === s.characters && battle === s.battle) return s;
-  const next = withMissing({ ...s, options, characters, battle }, { concealment: {}, campaign: newCampaign() });
+  if (charted && 'concealment' in s && 'campaign' in s && 'regions' in s && s === saved && options === s.options && characters === s.characters && battle === s.battle) return s;
+  const next = withMissing({ ...s, options, characters, battle }, { concealment: {}, campaign: newCampaign(), regions: newRegionMap() });
   return charted ? next : { ...next, relations: chartOf(next) };
 }
 

@@ -6,6 +6,7 @@ import { feedView } from '../../capabilities/feed.ts';
 import { gwBatchPlan, gwJudgment, gwPlusStat, gwPrebattleDecl, gwRelation, gwWindowAction, gwWindowDecl } from './commands.ts';
 import { gwOptions } from './options.ts';
 import { gwCharacterId, gwClassId, gwMeter, gwSheet } from './sheets.ts';
+import { gwMapView, gwRegionEvents } from './regions.ts';
 import { gwCampaignView, gwSceneEnded, gwSceneEvents } from './scenes.ts';
 
 const stepName = z.enum(['base', 'plus', 'assassin', 'flat', 'double', 'penalty', 'defender', 'info', 'floor', 'npHalf', 'npReduce', 'nullified', 'passed', 'shielded']);
@@ -198,6 +199,8 @@ export const gwView = z.strictObject({
   battle: gwBattleView.nullable(),
   /** The scene and day flow (GW-FLOW-02/03, GW-HIDE-F19). */
   campaign: gwCampaignView,
+  /** The region map as the viewer knows it (GW-CORE-08, GW-HIDE-F19/F21/F22). */
+  map: gwMapView,
 });
 export type GwView = z.infer<typeof gwView>;
 export type GwBattleView = z.infer<typeof gwBattleView>;
@@ -256,6 +259,7 @@ export const gwViewEvent = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('relation.removed'), holder: gwCharacterId, other: gwCharacterId }),
   gwSceneEnded,
   ...gwSceneEvents,
+  ...gwRegionEvents,
   /** SEAL-02 001: a rescued servant still at HP ≤ 0 when the next scene ended vanished (소멸). */
   z.strictObject({ type: z.literal('servant.vanished'), character: gwCharacterId }),
   z.strictObject({ type: z.literal('seal.resisted'), character: gwCharacterId, binding: gwBinding }),
