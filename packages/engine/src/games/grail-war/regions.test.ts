@@ -4,6 +4,7 @@ import { viewEvent } from '../../kernel/events.ts';
 import type { NoblePhantasm } from './sheets.ts';
 import type { GrailWarEvent } from './events.ts';
 import type { GrailWarOptions } from './options.ts';
+import type { Streak } from './region-map.ts';
 import { battleLoss, distancesFrom, mealLoss, nextStreak } from './region-map.ts';
 import { battleSeen } from './region-observe.ts';
 import { chain, withData } from './region-test-support.ts';
@@ -153,7 +154,7 @@ describe('GW-REGION-04/05/08 concealment lost to battles and 식인', () => {
     ['GW-REGION-04 TV-REGION-01 "battles in region R in consecutive scenes generate 4, 3, 2 info points; expect concealment −4, −5, −6"', [4, 3, 2], [4, 5, 6], false],
     ['GW-REGION-08 "프랜 시포 −1 on battle concealment loss"', [4, 3, 0], [3, 4, 3], true],
   ])('%s', (_rule, info, want, fran) => {
-    let streak;
+    let streak: Streak | undefined;
     const got = info.map((n, i) => {
       streak = nextStreak(streak, i + 1, 'consecutiveScenes');
       return battleLoss(n, streak.k, fran);
@@ -165,7 +166,7 @@ describe('GW-REGION-04/05/08 concealment lost to battles and 식인', () => {
     ['GW-REGION-05 TV-REGION-02 "cannibalism of 3, then 2, then 2 in consecutive scenes; expect −3, −4, −6"', [3, 2, 2], [3, 4, 6], false],
     ['GW-REGION-08 TV-REGION-02 "With 조지 바스커빌 eating 1 (first act): expect 0"', [1], [0], true],
   ])('%s', (_rule, eaten, want, george) => {
-    let streak;
+    let streak: Streak | undefined;
     const got = eaten.map((n, i) => {
       streak = nextStreak(streak, i + 1, 'consecutiveScenes');
       return mealLoss(n, streak.k, george);
@@ -177,7 +178,7 @@ describe('GW-REGION-04/05/08 concealment lost to battles and 식인', () => {
     ['GW-REGION-04 "Consecutive" = in consecutive scenes: a gap of a scene starts again', 'consecutiveScenes', [1, 3], [1, 1]],
     ['GW-REGION-04 `opt:consecutiveDefinition` sameScene: only within one scene', 'sameScene', [1, 1, 2], [1, 2, 1]],
   ] as const)('%s', (_rule, def, scenes, ks) => {
-    let streak;
+    let streak: Streak | undefined;
     expect(scenes.map((n) => (streak = nextStreak(streak, n, def)).k)).toEqual(ks);
   });
 
@@ -191,7 +192,8 @@ describe('GW-REGION-04/05/08 concealment lost to battles and 식인', () => {
 
   test('GW-REGION-08 조지 바스커빌 (by sheet name) eating 1 costs the region nothing', () => {
     let s = structuredClone(withData(table(), 'p1'));
-    s.characters.s!.sheet = { ...s.characters.s!.sheet, alias: '조지 바스커빌' } as typeof s.characters.s.sheet;
+    const sheet = s.characters.s!.sheet;
+    if (sheet.kind === 'servant') sheet.alias = '조지 바스커빌';
     s = resolveTo(run(declareAll(s, { s: short('p1', 'cannibalism') }), GM, { type: 'scene.reveal' }).state, 1);
     expect(run(s, GM, { type: 'region.eat', character: 's', count: 1 }).state.regions.data.p1!.concealment.day).toBe(10);
   });
