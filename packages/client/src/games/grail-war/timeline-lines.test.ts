@@ -21,6 +21,7 @@ const line = (seen: GwViewEvent, lang: Lang) => eventText('grail-war', seen, con
 
 /** The room the rows are read in: Saber (c1) and its master Rin (c3) against Lancer (c2), as the GM sees it. */
 const names = viewFor(room({ saber: servantSheet({ trueName: 'TRUENAME-zq' }), rin: masterSheet({ name: 'Rin', sealsLeft: 3 }) }), GM);
+names.campaign.places = [{ id: 'p1', name: '번화가' }, { id: 'p2', name: '학교' }];
 const C = '0'.repeat(64);
 const slot = (over: Partial<Extract<GwViewEvent, { type: 'slot.resolved' }>['record']>): GwViewEvent => ({
   type: 'slot.resolved',
@@ -80,6 +81,17 @@ const rows: [string, GwViewEvent, string, string][] = [
   ['GW-HIDE-D7 sealed scores, never what', { type: 'relation.scoreSealed', holder: LANCER, plus: SABER, minus: null }, 'Lancer sealed its scene-end scores.', 'Lancer이(가) 장면 종료 점수를 봉인했습니다.'],
   ['GW-REL-09 a share with false points, to the giver', { type: 'info.shared', giver: LANCER, to: SABER, target: RIN, points: 2, falsePoints: 1 }, 'Lancer shared 2 정보점 about Rin with Saber, 1 of them false.', 'Lancer이(가) Saber에게 Rin에 대한 정보점 2점을 공유했습니다 (그중 거짓 정보 1점).'],
   ['the scene ends', { type: 'scene.ended' }, 'The scene ends.', '장면이 끝났습니다.'],
+  ['GW-CORE-08 a link between regions', { type: 'region.linked', a: 'p1', b: 'p2', linked: true }, '번화가 and 학교 are now linked (1 칸).', '번화가·학교 지역이 연결되었습니다 (1칸).'],
+  ['GW-CORE-08 a link removed', { type: 'region.linked', a: 'p1', b: 'p2', linked: false }, '번화가 and 학교 are no longer linked.', '번화가·학교 지역의 연결이 끊겼습니다.'],
+  ['GW-HIDE-F21 region data set, told to the GM', { type: 'region.set', region: 'p1', data: { features: [], restBonus: 0, population: { day: 6, night: 6 }, recovery: { day: 1, night: 1, per: 'scene' }, concealment: { day: 10, night: 10 }, special: [] } }, 'The GM set the data of 번화가.', 'GM이 번화가의 지역 정보를 정했습니다.'],
+  ['GW-CORE-08 a current region', { type: 'region.placed', character: SABER, region: 'p2' }, 'Saber is now in 학교.', 'Saber의 현재 지역: 학교.'],
+  ['GW-REGION-06 a region learned by 정찰', { type: 'region.learned', knower: RIN, region: 'p1', info: { features: [], restBonus: 0, population: { day: 6, night: 6 }, recovery: { day: 1, night: 1, per: 'scene' }, concealment: { day: 10, night: 10 }, special: [], people: { day: 6, night: 6 } } }, "Rin's 정찰 learned the region data of 번화가.", 'Rin의 정찰로 번화가의 지역 정보를 알았습니다.'],
+  ['GW-REGION-05 식인', { type: 'region.eaten', character: SABER, region: 'p1', count: 3 }, 'Saber ate 3 in 번화가 (식인).', 'Saber이 번화가에서 3명을 식인했습니다.'],
+  ['GW-REGION-04 concealment lost, told to the GM', { type: 'region.concealment', region: 'p1', half: 'day', loss: 4, value: 6 }, '신비 은닉도 of 번화가 −4 → 6.', '번화가의 신비 은닉도 −4 → 6.'],
+  ['GW-REGION-03 a closure, public', { type: 'region.closed', region: 'p1' }, '번화가 is closed (폐쇄).', '번화가가 폐쇄되었습니다.'],
+  ['FLOW-05 거점 생성', { type: 'base.created', master: RIN, region: 'p2' }, 'Rin made a 거점 in 학교.', 'Rin이 학교에 거점을 만들었습니다.'],
+  ['GW-REGION-03 a base destroyed', { type: 'base.destroyed', master: RIN, region: 'p2' }, "Rin's 거점 in 학교 was destroyed.", '학교에 있던 Rin의 거점이 파괴되었습니다.'],
+  ['GW-HIDE-F30 a battle observed', { type: 'battle.observed', observer: RIN, servant: LANCER, region: 'p1' }, 'A battle involving Lancer was seen at 번화가.', '번화가에서 Lancer의 전투가 목격되었습니다.'],
   ['GW-FLOW-01 a place of the map', { type: 'place.added', place: { id: 'p1', name: '항구' } }, 'The GM added the place 항구.', 'GM이 장소 항구를 추가했습니다.'],
   ['GW-FLOW-02 a Night scene begins', { type: 'scene.begun', day: 2, half: 'night', index: 1, steps: [] }, 'Day 2 · Night scene 1 begins.', '2일차 · 밤 장면 1 시작.'],
   ['GW-HIDE-D1 that a character declared, never what', { type: 'scene.declared', character: SABER, commitment: C }, 'Saber declared for the scene.', 'Saber이 장면 선언을 했습니다.'],

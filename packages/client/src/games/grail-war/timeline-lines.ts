@@ -1,6 +1,7 @@
 import type { GwView, GwViewEvent } from '@veiltable/protocol/games/grail-war';
 import type { LineRenderer } from '../../ui/timeline/line-renderers.ts';
 import { prebattleText, sealedText, windowText } from './sealed-lines.ts';
+import { regionLines } from './region-lines.ts';
 import { sceneLines } from './scene-lines.ts';
 import { shopLines } from './shop-lines.ts';
 import { slotText } from './slot-line.ts';
@@ -78,6 +79,7 @@ const lines: { [K in GwViewEvent['type']]: (e: Of<K>, w: Words) => string } = {
     t(e.falsePoints ? 'gw.line.infoSharedFalse' : 'gw.line.infoShared', { giver: who(e.giver), to: who(e.to), target: who(e.target), n: e.points, f: e.falsePoints }),
   ...sceneLines,
   ...shopLines,
+  ...regionLines,
   'servant.vanished': (e, { t, who }) => t('gw.line.servantVanished', { name: who(e.character) }),
 };
 

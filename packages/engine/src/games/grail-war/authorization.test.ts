@@ -8,6 +8,7 @@ import type { Cmd, GrailWarCommand } from './commands.ts';
 import type { MasterSheet } from './sheets.ts';
 import type { GrailWarState } from './state.ts';
 import { knows } from './test-pair.ts';
+import { regionData, withData } from './region-test-support.ts';
 import { begun, declareAll, mapped, resolveTo, short } from './scene-test-support.ts';
 import { gmDoes, shopping } from './shop-test-support.ts';
 import { GM, SPECTATOR, apply, emptyDecl, judgment as j, master, planVs, prepareAll, room, run, seat, servant, start, submit } from './test-support.ts';
@@ -99,6 +100,15 @@ const matrix: Matrix = {
   'relation.score': { by: 'owner', character: 'a', given: bonded, command: { type: 'relation.score', plus: 'c', minus: null, character: 'a' } },
   'info.share': { by: 'owner', character: 'a', given: bonded, command: { type: 'info.share', to: 'c', target: 'b', kind: 'rumor', points: 1, character: 'a' } },
   'place.add': { by: 'gm', character: 'a', given: calm, command: { type: 'place.add', name: 'harbour' } },
+  'region.link': { by: 'gm', character: 'a', given: () => mapped(calm()), command: { type: 'region.link', a: 'p1', b: 'p2', linked: true } },
+  'region.set': { by: 'gm', character: 'a', given: () => mapped(calm()), command: { type: 'region.set', region: 'p1', data: regionData() } },
+  'region.place': { by: 'gm', character: 'a', given: () => mapped(calm()), command: { type: 'region.place', character: 'a', region: 'p1' } },
+  'region.eat': {
+    by: 'gm',
+    character: 'a',
+    given: () => resolveTo(run(declareAll(withData(begun(calm()), 'p1'), { a: short('p1', 'cannibalism') }), GM, { type: 'scene.reveal' }).state, 1),
+    command: { type: 'region.eat', character: 'a', count: 2 },
+  },
   'scene.begin': { by: 'gm', character: 'a', given: () => mapped(calm()), command: { type: 'scene.begin' } },
   'scene.declare': { by: 'owner', character: 'a', given: () => begun(calm()), command: { type: 'scene.declare', decl: short('p1', 'search'), character: 'a' } },
   'scene.rewrite': {

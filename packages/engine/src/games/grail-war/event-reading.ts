@@ -3,6 +3,7 @@ import type { GwViewEvent } from '@veiltable/protocol/games/grail-war';
 import type { Acl } from './access.ts';
 import { inBattle, knowledgeFor, mirrors, rewardsFor, seesPrivate, seesRelation, seesReveals, slotFor } from './access.ts';
 import type { Happening } from './events.ts';
+import { isRegionEvent, readRegionEvent } from './region-events.ts';
 import { isSceneEvent, readSceneEvent } from './scene-events.ts';
 
 /** Events about one character's own affairs: seen by its owner, its partner's owner and the GM only. */
@@ -40,6 +41,7 @@ const isPair = (e: Happening): e is PairHappening => (PAIR_EVENTS as readonly st
  */
 export function readEvent(event: Happening, acl: Acl, v: Viewer): GwViewEvent | null {
   if (isSceneEvent(event)) return readSceneEvent(event, acl, v);
+  if (isRegionEvent(event)) return readRegionEvent(event, acl, v);
   switch (event.type) {
     case 'options.set':
     case 'battle.closed':

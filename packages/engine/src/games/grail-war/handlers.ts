@@ -13,6 +13,8 @@ import { battlePrepare } from './prebattle.ts';
 import { infoShare, relationAccept, relationCut, relationPropose, relationScore } from './relation-commands.ts';
 import { relationRemove, relationSet } from './relations.ts';
 import { battleOverride, characterUpdate, knowledgeRemove, knowledgeSet, seatAdd } from './room-commands.ts';
+import { observeBattle } from './region-observe.ts';
+import { regionEat, regionLink, regionPlace, regionSet } from './regions.ts';
 import { sceneBattle, sceneDeclare, placeAdd, sceneResolve, sceneReveal, sceneRewrite } from './scene-commands.ts';
 import { noteBattle, sceneBegin, sceneEnd } from './scene-flow.ts';
 import { itemUse } from './item-use.ts';
@@ -40,6 +42,10 @@ export const handlers: Handlers<GrailWarState, Exclude<GrailWarCommand, ChatComm
   'relation.score': relationScore,
   'info.share': infoShare,
   'place.add': placeAdd,
+  'region.link': regionLink,
+  'region.set': regionSet,
+  'region.place': regionPlace,
+  'region.eat': regionEat,
   'scene.begin': sceneBegin,
   'scene.declare': sceneDeclare,
   'scene.rewrite': sceneRewrite,
@@ -57,9 +63,11 @@ export const handlers: Handlers<GrailWarState, Exclude<GrailWarCommand, ChatComm
   'battle.extend': battleExtend,
   'battle.decide': battleDecide,
   'battle.override': battleOverride,
-  // The day flow counts a battle before closing clears it (CLASS-02); a refused close leaves the draft unused.
+  // The day flow counts a battle before closing clears it (CLASS-02), and its observers and region see it (INFO-07/10,
+  // REGION-04); a refused close leaves the draft unused.
   'battle.close': (ctx) => {
     noteBattle(ctx.state);
+    observeBattle(ctx);
     return battleClose(ctx);
   },
   'seal.retreat': sealRetreat,

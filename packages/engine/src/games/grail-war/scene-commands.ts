@@ -11,12 +11,13 @@ import { copyOf, done, requireCharacter, requireGm } from './context.ts';
 import { emit } from './events.ts';
 import type { SceneDecl } from './scene-actions.ts';
 import { checkDecl } from './scene-actions.ts';
+import { resolveRegions } from './regions.ts';
 import { masterWithSeal, spendSeal } from './seal-orders.ts';
 import { battleStart } from './setup-commands.ts';
 import type { Character } from './state.ts';
 import { characterOf } from './state.ts';
 
-/** GM: a place of the map (FLOW-01 step 2), named by the engine p1, p2, … until a region model exists. */
+/** GM: a place of the map (FLOW-01 step 2), a region of CORE-08 (regions.ts), named by the engine p1, p2, …. */
 export function placeAdd(ctx: Ctx, c: Cmd<'place.add'>): Result<void> {
   const gm = requireGm(ctx);
   if (!gm.ok) return gm;
@@ -128,6 +129,7 @@ export function sceneResolve(ctx: Ctx, c: Cmd<'scene.resolve'>): Result<void> {
   const b = ctx.state.battle;
   if (step === 'battles' && b && b.phase !== 'ended') return err('BATTLE_IN_PROGRESS', 'GW-FLOW-03');
   campaign.resolved += 1;
+  resolveRegions(ctx, step);
   const note = c.note && c.note.length > 0 ? c.note : null;
   emit(ctx, { type: 'scene.resolved', step, note, audience: c.audience ?? 'gm' });
   return done;

@@ -101,11 +101,11 @@ describe('GW-FLOW-03 a scene phase by phase', () => {
         { step: 'regionIncome', rule: 'GW-REGION-01', status: 'gm' },
         { step: 'npcTraits', rule: 'GW-NPC-01', status: 'gm' },
         { step: 'relationshipScoring', rule: 'GW-HIDE-D7', status: 'done' },
-        { step: 'populationScene', rule: 'GW-REGION-02', status: 'gm' },
+        { step: 'populationScene', rule: 'GW-REGION-02', status: 'done' },
         { step: 'sceneEffects', rule: 'GW-FLOW-03 S4.5', status: 'done' },
         { step: 'cancelledUpkeep', rule: 'GW-CONTRACT-02', status: 'gm' },
         { step: 'retreatVanish', rule: 'GW-SEAL-02', status: 'done' },
-        { step: 'regionClosure', rule: 'GW-REGION-03', status: 'gm' },
+        { step: 'regionClosure', rule: 'GW-REGION-03', status: 'done' },
         { step: 'masterZero', rule: 'GW-MASTER-01', status: 'done' },
       ],
     });
@@ -165,7 +165,7 @@ describe('GW-FLOW-04 the day end', () => {
       steps: [
         { step: 'trustScoring', rule: 'GW-HIDE-D8', status: 'off' },
         { step: 'upkeep', rule: 'GW-CONTRACT-01', status: 'done' },
-        { step: 'populationDay', rule: 'GW-REGION-02', status: 'gm' },
+        { step: 'populationDay', rule: 'GW-REGION-02', status: 'done' },
         { step: 'counters', rule: 'GW-FLOW-04.4', status: 'done' },
       ],
     });

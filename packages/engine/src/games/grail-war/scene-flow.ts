@@ -8,6 +8,7 @@ import { done, requireGm, stepDeadline } from './context.ts';
 import { emit } from './events.ts';
 import type { SceneDecl } from './scene-actions.ts';
 import { applyScores } from './relation-commands.ts';
+import { populationDay, populationScene, regionClosure } from './regions.ts';
 import { settleRescues } from './rescue.ts';
 import { expireSceneEffects } from './scene-effects.ts';
 import type { Character, GrailWarState } from './state.ts';
@@ -34,8 +35,8 @@ const SCENE_START: readonly Step[] = [
 ];
 
 /**
- * GW-FLOW-03 S4, in order. Regions, NPCs, population and cancelled contracts have no model in the engine yet: those
- * are the GM's. Step 3 applies the characters' sealed relationship scores (REL-03, relation-commands.ts). Step 7 is 001 SEAL-02's vanish deadline (a
+ * GW-FLOW-03 S4, in order. Region income and NPCs have no model in the engine yet: those are the GM's. Step 3 applies
+ * the characters' sealed relationship scores (REL-03, relation-commands.ts). Step 7 is 001 SEAL-02's vanish deadline (a
  * rescued servant still at HP ≤ 0 at the end of the scene after its rescue, rescue.ts), after the scene's effects
  * have ended: a raise that held a rescued servant up is gone by then.
  */
@@ -43,11 +44,11 @@ const SCENE_END: readonly Step[] = [
   { step: 'regionIncome', rule: 'GW-REGION-01' },
   { step: 'npcTraits', rule: 'GW-NPC-01' },
   { step: 'relationshipScoring', rule: 'GW-HIDE-D7', run: applyScores },
-  { step: 'populationScene', rule: 'GW-REGION-02' },
+  { step: 'populationScene', rule: 'GW-REGION-02', run: populationScene },
   { step: 'sceneEffects', rule: 'GW-FLOW-03 S4.5', run: (ctx) => expireSceneEffects(Object.values(ctx.state.characters)) },
   { step: 'cancelledUpkeep', rule: 'GW-CONTRACT-02' },
   { step: 'retreatVanish', rule: 'GW-SEAL-02', run: settleRescues },
-  { step: 'regionClosure', rule: 'GW-REGION-03' },
+  { step: 'regionClosure', rule: 'GW-REGION-03', on: (s) => s.options.regionConcealment, run: regionClosure },
   { step: 'masterZero', rule: 'GW-MASTER-01', on: (s) => s.options.masterZeroRule, run: flagZero },
 ];
 
@@ -55,7 +56,7 @@ const SCENE_END: readonly Step[] = [
 const DAY_END: readonly Step[] = [
   { step: 'trustScoring', rule: 'GW-HIDE-D8', on: (s) => s.options.trustRule, run: applyTrustScores },
   { step: 'upkeep', rule: 'GW-CONTRACT-01', run: payUpkeep },
-  { step: 'populationDay', rule: 'GW-REGION-02' },
+  { step: 'populationDay', rule: 'GW-REGION-02', run: populationDay },
   { step: 'counters', rule: 'GW-FLOW-04.4', run: countDay },
 ];
 

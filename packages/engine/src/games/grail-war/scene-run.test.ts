@@ -102,9 +102,10 @@ describe('a seeded run of scenes (GW-FLOW-02/03/04, GW-HIDE-D1/D2/04)', () => {
     }
     expect(run.positions, `seed ${seed}`).toEqual(expected.slice(0, 7));
     expect(run.days, `seed ${seed}`).toBe(Math.floor(7 / (perDay.day + perDay.night)));
-    // CONTRACT-01: 10 MP a day per master, nothing else touched their MP (a lancer and a saber, no CLASS-02).
-    // (Their MP start apart, so the audit's number tokens tell one master's MP from the other's.)
-    for (const [id, mp] of [['ma', 300], ['mb', 500]] as const) expect(run.state.characters[id]!.sheet.mp.current, `seed ${seed} ${id}`).toBe(mp - 10 * run.days);
+    // CONTRACT-01: 10 MP a day per master, and FLOW-05's 5 MP per 거점 made; nothing else touched their MP (a lancer
+    // and a saber, no CLASS-02). (Their MP start apart, so the audit's number tokens tell one master's MP from the other's.)
+    const bases = (id: string) => run.state.regions.bases.filter((b) => b.master === id).length;
+    for (const [id, mp] of [['ma', 300], ['mb', 500]] as const) expect(run.state.characters[id]!.sheet.mp.current, `seed ${seed} ${id}`).toBe(mp - 10 * run.days - 5 * bases(id));
     // SEAL-10 (a): every rewrite spent one of mb's seals.
     const rewrites = run.sent.filter(([, c]) => c.type === 'scene.rewrite').length;
     const mb = run.state.characters.mb!.sheet;

@@ -7,6 +7,8 @@ import { newRngState } from '../../kernel/rng.ts';
 import type { Sealed } from '../../kernel/sealed.ts';
 import type { Campaign } from './campaign.ts';
 import { newCampaign } from './campaign.ts';
+import type { RegionMap } from './region-map.ts';
+import { newRegionMap } from './region-map.ts';
 import type { BatchPlan, Judgment, Knowledge, PlusStat, PrebattleDecl, WindowAction, WindowDecl } from './commands.ts';
 import type { DamageStep } from './damage.ts';
 import type { GrailWarOptions } from './options.ts';
@@ -189,6 +191,8 @@ export type GrailWarState = FeedSlice & CastSlice & {
   campaign: Campaign;
   /** What the shop of each place sells, keyed by place id (GW-ITEM-01); a place without an entry sells nothing. */
   stock: Record<string, ShopItemId[]>;
+  /** The region map (GW-CORE-08, §8). */
+  regions: RegionMap;
 };
 
 /** Slots per batch (GW-BATTLE-09: fixed at 5). */
@@ -196,7 +200,7 @@ export const SLOTS = 5;
 
 /** An empty room with default options. */
 export function setup(seed: string): GrailWarState {
-  return { ...setupFeed(), ...setupCast(), rng: newRngState(seed), options: defaultGrailWarOptions('001'), seats: [], characters: {}, ledger: [], battle: null, battleCount: 0, relations: [], chart: newChart(), concealment: {}, campaign: newCampaign(), stock: {} };
+  return { ...setupFeed(), ...setupCast(), rng: newRngState(seed), options: defaultGrailWarOptions('001'), seats: [], characters: {}, ledger: [], battle: null, battleCount: 0, relations: [], chart: newChart(), concealment: {}, campaign: newCampaign(), stock: {}, regions: newRegionMap() };
 }
 
 /** The character with this id, if any (ids come from the wire, so no prototype key counts). */

@@ -5,6 +5,7 @@ import { mapKeeping, mapValuesKeeping, withMissing } from '../../kernel/upgrade.
 import type { GrailWarOptions } from './options.ts';
 import { defaultGrailWarOptions } from './options.ts';
 import { newCampaign } from './campaign.ts';
+import { newRegionMap } from './region-map.ts';
 import type { Relation } from './relations.ts';
 import { MAX_SCORE, newChart, registerPair } from './relations.ts';
 import type { SceneEffect } from './scene-effects.ts';
@@ -42,8 +43,8 @@ export function upgrade(saved: unknown, at: number): GrailWarState {
   // A campaign saved before the declarations' step timer (GW-HIDE-04) has none running.
   const campaign = 'campaign' in s ? withMissing(s.campaign, { deadline: null }) : newCampaign();
   const charted = 'relations' in s;
-  if (charted && 'chart' in s && 'concealment' in s && 'stock' in s && s === saved && options === s.options && characters === s.characters && battle === s.battle && campaign === s.campaign) return s;
-  const next = withMissing({ ...s, options, characters, battle, campaign }, { chart: newChart(), concealment: {}, stock: {} });
+  if (charted && 'chart' in s && 'concealment' in s && 'stock' in s && 'regions' in s && s === saved && options === s.options && characters === s.characters && battle === s.battle && campaign === s.campaign) return s;
+  const next = withMissing({ ...s, options, characters, battle, campaign }, { chart: newChart(), concealment: {}, stock: {}, regions: newRegionMap() });
   return charted ? next : { ...next, relations: chartOf(next) };
 }
 

@@ -8,6 +8,7 @@ import { sealedAnswerOf } from '../../kernel/sealed.ts';
 import type { Acl, KnowledgeView } from './access.ts';
 import { aclOf, chartFor, inBattle, knowledgeFor, mirrors, relationsFor, rewardsFor, seesPrivate, seesReveals } from './access.ts';
 import { concealmentOf } from './concealment.ts';
+import { mapFor } from './region-view.ts';
 import { campaignFor } from './scene-view.ts';
 import { shopsFor } from './shop-view.ts';
 import type { Battle, Character, GrailWarState } from './state.ts';
@@ -64,6 +65,7 @@ export function view(state: GrailWarState, viewer: Viewer): GrailWarView {
     battle: battle ? battleFor(state, acl, battle, viewer, known) : null,
     campaign: campaignFor(state, acl, viewer),
     shops: shopsFor(state, acl, viewer),
+    map: mapFor(state, acl, viewer),
   };
 }
 

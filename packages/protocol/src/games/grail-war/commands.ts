@@ -8,6 +8,7 @@ import { gwOptions } from './options.ts';
 import { gwBasicKind, gwBattleConsumableId, gwCharacterId, gwSheet } from './sheets.ts';
 import { gwShopCommands } from './shop.ts';
 import { gwRelationCommands } from './relations.ts';
+import { gwRegionCommands } from './regions.ts';
 import { gwSceneCommands } from './scenes.ts';
 
 const slotNo = z.number().int().min(1).max(5);
@@ -107,6 +108,7 @@ export const gwCommand = z.discriminatedUnion('type', [
   ...gwSceneCommands,
   ...gwShopCommands,
   ...gwRelationCommands,
+  ...gwRegionCommands,
   z.object({ type: z.literal('options.set'), options: gwOptions.partial() }),
   z.object({ type: z.literal('seat.add'), name: z.string().trim().min(1).max(40) }),
   /** The engine names the character (c1, c2, …); the GM gives only its seat, partner and sheet. */

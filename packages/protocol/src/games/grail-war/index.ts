@@ -5,3 +5,4 @@ export * from './view.ts';
 export * from './scenes.ts';
 export * from './shop.ts';
 export * from './relations.ts';
+export * from './regions.ts';

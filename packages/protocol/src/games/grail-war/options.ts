@@ -66,6 +66,14 @@ export const gwOptions = z.object({
   partnerSeesTrust: z.boolean(),
   /** §13 trial (001 #12), off by default: each battle costs its participants character concealment (SAN-02..07). */
   characterConcealment: z.boolean(),
+  /** REGION-03..05: regions keep a mystery concealment that battles and 식인 lower; at 0 a region closes. */
+  regionConcealment: z.boolean(),
+  /** REGION-04/05 INFERRED: battles or 식인 in one region are consecutive in consecutive scenes, or within one scene. */
+  consecutiveDefinition: z.enum(['consecutiveScenes', 'sameScene']),
+  /** INFO-07 "소문 or 전승": the kind an observer who holds 전투 points gains (the knower's choice, INFERRED default 소문). */
+  observerInfoKind: z.enum(['rumor', 'legend']),
+  /** INFO-07 with INFO-10 INFERRED: an observer in both ranges gains the larger amount, or both summed. */
+  areaNpWithDaytime: z.enum(['max', 'sum']),
   /** SAN-07: the k-th battle in one region multiplies losses by 2^(k−1) (`doubling`) or by 2 (`fixed2`). */
   repeatBattleConcealment: z.enum(['doubling', 'fixed2']),
   /** SPEC-04/05 GAP: merit per point to recover 신념 or 명운 without that stat's specialization. */

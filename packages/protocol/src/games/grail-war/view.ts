@@ -7,6 +7,7 @@ import { gwBatchPlan, gwJudgment, gwPlusStat, gwPrebattleDecl, gwRelation, gwWin
 import { gwOptions } from './options.ts';
 import { gwCharacterId, gwClassId, gwItemId, gwMeter, gwSheet } from './sheets.ts';
 import { gwChartView, gwRelationEvents } from './relations.ts';
+import { gwMapView, gwRegionEvents } from './regions.ts';
 import { gwCampaignView, gwSceneEnded, gwSceneEvents } from './scenes.ts';
 import { gwShopEvents, gwShopsView } from './shop.ts';
 
@@ -209,6 +210,8 @@ export const gwView = z.strictObject({
   campaign: gwCampaignView,
   /** The shops of places (GW-ITEM-01) this viewer may see. */
   shops: gwShopsView,
+  /** The region map as the viewer knows it (GW-CORE-08, GW-HIDE-F19/F21/F22). */
+  map: gwMapView,
 });
 export type GwView = z.infer<typeof gwView>;
 export type GwBattleView = z.infer<typeof gwBattleView>;
@@ -269,6 +272,7 @@ export const gwViewEvent = z.discriminatedUnion('type', [
   ...gwSceneEvents,
   ...gwShopEvents,
   ...gwRelationEvents,
+  ...gwRegionEvents,
   /** SEAL-02 001: a rescued servant still at HP ≤ 0 when the next scene ended vanished (소멸). */
   z.strictObject({ type: z.literal('servant.vanished'), character: gwCharacterId }),
   /** SEAL-11: the Binding Order lifted, or (binding null) this scene's SEAL-10 (a) rewrite undone. */
