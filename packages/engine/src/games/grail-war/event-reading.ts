@@ -21,6 +21,8 @@ export const PAIR_EVENTS = [
   'master.rested',
   'concealment.lost',
   'upkeep.paid',
+  'xp.awarded',
+  'xp.spent',
 ] as const;
 export type PairEventType = (typeof PAIR_EVENTS)[number];
 

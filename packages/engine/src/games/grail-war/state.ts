@@ -177,6 +177,8 @@ export type GrailWarState = FeedSlice & CastSlice & {
   concealment: Record<string, Concealment>;
   /** The scene and day flow (GW-FLOW-02..05). */
   campaign: Campaign;
+  /** GW-XP-01: per character, the scene·place keys whose scouting XP it has had (one per location per scene). */
+  xpScouted: Record<string, string[]>;
 };
 
 /** Slots per batch (GW-BATTLE-09: fixed at 5). */
@@ -184,7 +186,7 @@ export const SLOTS = 5;
 
 /** An empty room with default options. */
 export function setup(seed: string): GrailWarState {
-  return { ...setupFeed(), ...setupCast(), rng: newRngState(seed), options: defaultGrailWarOptions('001'), seats: [], characters: {}, ledger: [], battle: null, battleCount: 0, relations: [], concealment: {}, campaign: newCampaign() };
+  return { ...setupFeed(), ...setupCast(), rng: newRngState(seed), options: defaultGrailWarOptions('001'), seats: [], characters: {}, ledger: [], battle: null, battleCount: 0, relations: [], concealment: {}, campaign: newCampaign(), xpScouted: {} };
 }
 
 /** The character with this id, if any (ids come from the wire, so no prototype key counts). */

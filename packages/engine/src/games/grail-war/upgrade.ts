@@ -40,8 +40,8 @@ export function upgrade(saved: unknown, at: number): GrailWarState {
   const characters = mapValuesKeeping(s.characters, (c) => upgradeCharacter(c, s.battle));
   const battle = s.battle && upgradeBattle(s.battle, options, at);
   const charted = 'relations' in s;
-  if (charted && 'concealment' in s && 'campaign' in s && s === saved && options === s.options && characters === s.characters && battle === s.battle) return s;
-  const next = withMissing({ ...s, options, characters, battle }, { concealment: {}, campaign: newCampaign() });
+  if (charted && 'concealment' in s && 'campaign' in s && 'xpScouted' in s && s === saved && options === s.options && characters === s.characters && battle === s.battle) return s;
+  const next = withMissing({ ...s, options, characters, battle }, { concealment: {}, campaign: newCampaign(), xpScouted: {} });
   return charted ? next : { ...next, relations: chartOf(next) };
 }
 
