@@ -19,6 +19,7 @@ export type { GrailWarState } from './state.ts';
 export type { GrailWarView, GrailWarViewEvent } from './view.ts';
 export { defaultGrailWarOptions } from './options.ts';
 export { recoveryCost } from './pool-recovery.ts';
+export { masterExtras, stepCost } from './growth.ts';
 export { SCENE_ACTIONS } from './scene-actions.ts';
 export type { GrailWarOptions } from './options.ts';
 
