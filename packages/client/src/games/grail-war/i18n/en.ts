@@ -78,6 +78,8 @@ export const gwEn = {
   'gw.line.extreme.min': 'to the minimum',
   'gw.line.resisted': '{name} resists the 구속 명령 "{order}".',
   'gw.line.early': '{name} uses {seal} on {servant} before the scene.',
+  'gw.line.xpAwarded': '{name} earns {xp} 경험점 and {merit} 공적점 ({reason}).',
+  'gw.line.xpSpent': '{name} spends {n} 경험점: 인물 등급 {grade}.',
   'gw.line.recovered': '{name} recovers {n} {pool} for {merit} 공적점.',
   'gw.line.concealmentLost': '{name} loses {loss} concealment (now {value}).',
   'gw.line.sanctioned.zero': 'The Church sanctions {name}: its concealment reached 0.',

@@ -76,6 +76,8 @@ export const gwJa: Record<keyof typeof gwEn, string> = {
   'gw.line.extreme.min': '最小へ',
   'gw.line.resisted': '{name} が구속 명령「{order}」に抵抗しました。',
   'gw.line.early': '{name} がシーンの前に {servant} に {seal} を使いました。',
+  'gw.line.xpAwarded': '{name} が경험점 {xp}・공적점 {merit} を得ました（{reason}）。',
+  'gw.line.xpSpent': '{name} が경험점 {n} を使い、인물 등급 {grade} になりました。',
   'gw.line.recovered': '{name} が공적점 {merit} で {pool} を {n} 回復しました。',
   'gw.line.concealmentLost': '{name} の神秘隠匿度 −{loss}（現在 {value}）。',
   'gw.line.sanctioned.zero': '教会が {name} に制裁を科しました: 神秘隠匿度が0に。',
