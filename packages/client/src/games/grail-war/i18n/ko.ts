@@ -77,7 +77,7 @@ export const gwKo: Record<keyof typeof gwEn, string> = {
   'gw.line.resisted': '{name|이} 구속 명령 "{order}"에 저항했습니다.',
   'gw.line.early': '{name|이} 장면 전에 {servant}에게 {seal|을} 사용했습니다.',
   'gw.line.xpAwarded': '{name|이} 경험점 {xp}, 공적점 {merit}점을 얻었습니다 ({reason}).',
-  'gw.line.xpSpent': '{name|이} 경험점 {n|을} 써서 인물 등급 {grade}이 되었습니다.',
+  'gw.line.xpSpent': '{name|이} 경험점 {n|을} 써서 인물 등급 {grade|이} 되었습니다.',
   'gw.line.recovered': '{name|이} 공적점 {merit|으로} {pool} {n|을} 회복했습니다.',
   'gw.line.concealmentLost': '{name}의 신비 은닉도 −{loss} (현재 {value}).',
   'gw.line.sanctioned.zero': '교회가 {name}에게 제재를 가했습니다: 신비 은닉도 0.',
