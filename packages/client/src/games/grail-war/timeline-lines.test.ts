@@ -71,6 +71,8 @@ const rows: [string, GwViewEvent, string, string][] = [
   ['GW-SEAL-11 a resisted order', { type: 'seal.resisted', character: SABER, binding: { order: 'Never lie to me', extreme: 'min' } }, 'Saber resists the 구속 명령 "Never lie to me".', 'Saber이 구속 명령 "Never lie to me"에 저항했습니다.'],
   ['GW-SEAL-11 a resisted 행동 제약', { type: 'seal.resisted', character: SABER, binding: null }, 'Saber resists the 행동 제약 on its declaration.', 'Saber이 선언에 대한 행동 제약에 저항했습니다.'],
   ['GW-SEAL-03 a seal before the scene', { type: 'seal.early', character: RIN, servant: SABER, seal: 'attackStance' }, 'Rin uses 공격 태세 Attack stance on Saber before the scene.', 'Rin이 장면 전에 Saber에게 공격 태세를 사용했습니다.'],
+  ['XP earned outside battle', { type: 'xp.awarded', character: RIN, xp: 2, merit: 1, rule: 'GW-XP-06', reason: 'coreInfo' }, 'Rin earns 2 경험점 and 1 공적점 (coreInfo).', 'Rin이 경험점 2, 공적점 1점을 얻었습니다 (coreInfo).'],
+  ['a grade-up', { type: 'xp.spent', character: RIN, grade: 4, cost: 9, raise: 'hp', stat: null, specialization: null, strategyPoint: false }, 'Rin spends 9 경험점: 인물 등급 4.', 'Rin이 경험점 9를 써서 인물 등급 4가 되었습니다.'],
   ['a 명운 bought back', { type: 'pool.recovered', character: RIN, pool: 'fate', amount: 1, merit: 3 }, 'Rin recovers 1 명운 for 3 공적점.', 'Rin이 공적점 3으로 명운 1을 회복했습니다.'],
   ['GW-SAN a concealment loss', { type: 'concealment.lost', character: SABER, loss: 12, value: 70 }, 'Saber loses 12 concealment (now 70).', 'Saber의 신비 은닉도 −12 (현재 70).'],
   ['GW-SAN-01 a sanction at 0', { type: 'concealment.sanctioned', character: SABER, reason: 'zero' }, 'The Church sanctions Saber: its concealment reached 0.', '교회가 Saber에게 제재를 가했습니다: 신비 은닉도 0.'],

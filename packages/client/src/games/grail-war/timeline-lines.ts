@@ -67,6 +67,8 @@ const lines: { [K in GwViewEvent['type']]: (e: Of<K>, w: Words) => string } = {
     t('gw.line.bound', { name: who(e.character), servant: who(e.servant), order: e.binding.order, extreme: t(`gw.line.extreme.${e.binding.extreme}`) }),
   'seal.resisted': (e, { t, who }) => (e.binding ? t('gw.line.resisted', { name: who(e.character), order: e.binding.order }) : t('gw.line.resistedRewrite', { name: who(e.character) })),
   'seal.early': (e, { t, who }) => t('gw.line.early', { name: who(e.character), servant: who(e.servant), seal: t(`gw.seal.${e.seal}`) }),
+  'xp.awarded': (e, { t, who }) => t('gw.line.xpAwarded', { name: who(e.character), xp: e.xp, merit: e.merit, reason: e.reason }),
+  'xp.spent': (e, { t, who }) => t('gw.line.xpSpent', { name: who(e.character), grade: e.grade, n: e.cost }),
   'pool.recovered': (e, { t, who }) => t('gw.line.recovered', { name: who(e.character), n: e.amount, pool: t(`gw.recover.${e.pool}`), merit: e.merit }),
   'concealment.lost': (e, { t, who }) => t('gw.line.concealmentLost', { name: who(e.character), loss: e.loss, value: e.value }),
   'concealment.sanctioned': (e, { t, who }) => t(`gw.line.sanctioned.${e.reason}`, { name: who(e.character) }),

@@ -186,6 +186,13 @@ const matrix: Matrix = {
   'master.rest': { by: 'gm', character: 'ma', given: zeroMaster, command: { type: 'master.rest', character: 'ma', hp: 5, mp: 0, atBase: false } },
   'merit.share': { by: 'owner', character: 'a', given: calm, command: { type: 'merit.share', amount: 2, character: 'a' } },
   'pool.recover': { by: 'owner', character: 'ma', given: calm, command: { type: 'pool.recover', pool: 'conviction', amount: 1, character: 'ma' } },
+  'xp.spend': {
+    by: 'owner',
+    character: 'a',
+    given: () => run(calm(), GM, { type: 'xp.grant', character: 'a', grant: { source: 'gm', xp: 20, merit: 0 }, reason: 'study' }).state,
+    command: { type: 'xp.spend', raise: 'hp', character: 'a' },
+  },
+  'xp.grant': { by: 'gm', character: 'a', given: calm, command: { type: 'xp.grant', character: 'a', grant: { source: 'reveal', what: 'coreInfo' }, reason: 'core info' } },
   'ss.keywords': { by: 'owner', character: 'a', given: calm, command: { type: 'ss.keywords', keywords: ['moon', 'river'], character: 'a' } },
   'ss.reward': {
     by: 'gm',

@@ -28,6 +28,9 @@ export const PAIR_EVENTS = [
   'item.granted',
   'item.equipped',
   'item.used',
+  // GW-HIDE-F07/F31: XP and its spending.
+  'xp.awarded',
+  'xp.spent',
 ] as const;
 export type PairEventType = (typeof PAIR_EVENTS)[number];
 

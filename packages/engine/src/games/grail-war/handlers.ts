@@ -7,6 +7,7 @@ import { battleSubmit } from './batch.ts';
 import { battleBetray, battleClose, battleDecide, battleExtend, battleForce, battleWithdraw, sealRetreat } from './battle-commands.ts';
 import type { GrailWarCommand } from './commands.ts';
 import { masterConvert, masterRest, masterSettle } from './master-zero.ts';
+import { xpSpend } from './growth.ts';
 import { meritShare, ssKeywords, ssReward } from './merit-commands.ts';
 import { poolRecover } from './pool-recovery.ts';
 import { battlePrepare } from './prebattle.ts';
@@ -25,6 +26,7 @@ import { battleStart, characterRegister, optionsSet } from './setup-commands.ts'
 import type { GrailWarState } from './state.ts';
 import { trustScore } from './trust-score.ts';
 import { battleWindow } from './window.ts';
+import { xpGrant } from './xp-awards.ts';
 
 /** Every command of the game and the rule that runs it; defineGame dispatches on this table (a missing type fails to compile). */
 export const handlers: Handlers<GrailWarState, Exclude<GrailWarCommand, ChatCommand | DiceCommand | CharacterCommand | ReleaseCommand>> = {
@@ -81,6 +83,8 @@ export const handlers: Handlers<GrailWarState, Exclude<GrailWarCommand, ChatComm
   'master.rest': masterRest,
   'merit.share': meritShare,
   'pool.recover': poolRecover,
+  'xp.spend': xpSpend,
+  'xp.grant': xpGrant,
   'ss.keywords': ssKeywords,
   'ss.reward': ssReward,
   'shop.buy': shopBuy,

@@ -19,6 +19,7 @@ export type { GrailWarState } from './state.ts';
 export type { GrailWarView, GrailWarViewEvent } from './view.ts';
 export { defaultGrailWarOptions } from './options.ts';
 export { recoveryCost } from './pool-recovery.ts';
+export { masterExtras, stepCost } from './growth.ts';
 export { SCENE_ACTIONS } from './scene-actions.ts';
 export { AUTOMATON_MP, CATALOGUE } from './shop-catalogue.ts';
 export type { CatalogueEntry, ShopItemId } from './shop-catalogue.ts';

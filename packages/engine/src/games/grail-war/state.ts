@@ -193,6 +193,8 @@ export type GrailWarState = FeedSlice & CastSlice & {
   stock: Record<string, ShopItemId[]>;
   /** The region map (GW-CORE-08, §8). */
   regions: RegionMap;
+  /** GW-XP-01: per character, the scene·place keys whose scouting XP it has had (one per location per scene). */
+  xpScouted: Record<string, string[]>;
 };
 
 /** Slots per batch (GW-BATTLE-09: fixed at 5). */
@@ -200,7 +202,7 @@ export const SLOTS = 5;
 
 /** An empty room with default options. */
 export function setup(seed: string): GrailWarState {
-  return { ...setupFeed(), ...setupCast(), rng: newRngState(seed), options: defaultGrailWarOptions('001'), seats: [], characters: {}, ledger: [], battle: null, battleCount: 0, relations: [], chart: newChart(), concealment: {}, campaign: newCampaign(), stock: {}, regions: newRegionMap() };
+  return { ...setupFeed(), ...setupCast(), rng: newRngState(seed), options: defaultGrailWarOptions('001'), seats: [], characters: {}, ledger: [], battle: null, battleCount: 0, relations: [], chart: newChart(), concealment: {}, campaign: newCampaign(), stock: {}, regions: newRegionMap(), xpScouted: {} };
 }
 
 /** The character with this id, if any (ids come from the wire, so no prototype key counts). */

@@ -43,8 +43,8 @@ export function upgrade(saved: unknown, at: number): GrailWarState {
   // A campaign saved before the declarations' step timer (GW-HIDE-04) has none running.
   const campaign = 'campaign' in s ? withMissing(s.campaign, { deadline: null }) : newCampaign();
   const charted = 'relations' in s;
-  if (charted && 'chart' in s && 'concealment' in s && 'stock' in s && 'regions' in s && s === saved && options === s.options && characters === s.characters && battle === s.battle && campaign === s.campaign) return s;
-  const next = withMissing({ ...s, options, characters, battle, campaign }, { chart: newChart(), concealment: {}, stock: {}, regions: newRegionMap() });
+  if (charted && 'chart' in s && 'concealment' in s && 'stock' in s && 'regions' in s && 'xpScouted' in s && s === saved && options === s.options && characters === s.characters && battle === s.battle && campaign === s.campaign) return s;
+  const next = withMissing({ ...s, options, characters, battle, campaign }, { chart: newChart(), concealment: {}, stock: {}, regions: newRegionMap(), xpScouted: {} });
   return charted ? next : { ...next, relations: chartOf(next) };
 }
 

@@ -93,6 +93,23 @@ export const gwKnowledge = z.object({
 /** One direction of a relationship-chart entry (GW-REL-01/02). */
 export const gwRelation = z.object({ holder: gwCharacterId, other: gwCharacterId, score: z.number().int().min(-3).max(3) });
 
+/** A master's four stats (GW-CORE-03), as a grade-up or a specialization names them (GW-XP-10, GW-SPEC). */
+export const gwMasterStat = z.enum(['combat', 'magic', 'conviction', 'fate']);
+
+/** Why XP is granted outside battle: a scouting read (XP-01), a reveal (XP-06/07), or the GM's own judgment. */
+export const gwXpGrant = z.discriminatedUnion('source', [
+  z.object({
+    source: z.literal('scout'),
+    /** Only 정찰 and 탐색 earn XP; 수색, 사역마 and 자동 인형 do not (XP-01). */
+    method: z.enum(['recon', 'search', 'sweep', 'familiar', 'automaton']),
+    place: z.string().trim().min(1).max(60),
+    /** People read there (only `multiOpponentXp: perHead` pays per head, XP-08). */
+    heads: z.number().int().min(0).max(14),
+  }),
+  z.object({ source: z.literal('reveal'), what: z.enum(['coreInfo', 'trueName']) }),
+  z.object({ source: z.literal('gm'), xp: z.number().int().min(0).max(99), merit: z.number().int().min(0).max(99) }),
+]);
+
 /**
  * Whom a character's command acts for (GW-HIDE-00: each character's choices are its own player's): a player's own
  * character when left out, and only that one; the GM names the character it acts for.
@@ -173,6 +190,13 @@ export const gwCommand = z.discriminatedUnion('type', [
   z.object({ type: z.literal('merit.share'), amount: z.number().int().min(2).max(9998), ...actingAs }),
   /** Master: buys back 신념 or 명운 with merit (SPEC-04/05). */
   z.object({ type: z.literal('pool.recover'), pool: z.enum(['conviction', 'fate']), amount: z.number().int().min(1).max(99), ...actingAs }),
+  /**
+   * The owner raises its character grade by one (GW-XP-10/11): +5 max HP or MP, and a master names the stat it raises at
+   * grades 6, 11, 16 … and the stat it specializes at grades 11, 21 … (GW-SPEC).
+   */
+  z.object({ type: z.literal('xp.spend'), raise: z.enum(['hp', 'mp']), stat: gwMasterStat.optional(), specialize: gwMasterStat.optional(), ...actingAs }),
+  /** GM: XP (and merit) outside battle, for one of the rules that grant it or a GM-judged reason (GW-XP-01/06/07, GW-MERIT-07). */
+  z.object({ type: z.literal('xp.grant'), character: gwCharacterId, grant: gwXpGrant, reason: z.string().trim().min(1).max(200) }),
   z.object({ type: z.literal('ss.keywords'), keywords: z.array(z.string().trim().min(1).max(40)).length(2), ...actingAs }),
   z.object({ type: z.literal('ss.reward'), character: gwCharacterId, keyword: z.string().trim().min(1).max(40) }),
 ]);
@@ -186,3 +210,5 @@ export type GwWindowAction = z.infer<typeof gwWindowAction>;
 export type GwWindowDecl = z.infer<typeof gwWindowDecl>;
 export type GwKnowledge = z.infer<typeof gwKnowledge>;
 export type GwRelation = z.infer<typeof gwRelation>;
+export type GwMasterStat = z.infer<typeof gwMasterStat>;
+export type GwXpGrant = z.infer<typeof gwXpGrant>;

@@ -73,6 +73,8 @@ export const gwMasterSheet = z.object({
   grade: z.number().int().min(1).max(999),
   stats: z.object({ combat: gwGrade, magic: gwGrade, conviction: gwGrade, fate: gwGrade }),
   specializations: z.array(z.enum(['combat', 'magic', 'conviction', 'fate'])).max(4),
+  /** 전략 점수 earned by grade-ups (GW-XP-10); absent on sheets written before growth was kept: none. */
+  strategyPoints: count.optional(),
   conviction: gwMeter,
   fate: gwMeter,
   hp: gwMeter,

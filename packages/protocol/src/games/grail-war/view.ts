@@ -3,7 +3,7 @@ import { releaseView } from '../../capabilities/release.ts';
 import { seatId, viewer } from '../../common.ts';
 import { charactersView } from '../../capabilities/characters.ts';
 import { feedView } from '../../capabilities/feed.ts';
-import { gwBatchPlan, gwJudgment, gwPlusStat, gwPrebattleDecl, gwRelation, gwWindowAction, gwWindowDecl } from './commands.ts';
+import { gwBatchPlan, gwJudgment, gwMasterStat, gwPlusStat, gwPrebattleDecl, gwRelation, gwWindowAction, gwWindowDecl } from './commands.ts';
 import { gwOptions } from './options.ts';
 import { gwCharacterId, gwClassId, gwItemId, gwMeter, gwSheet } from './sheets.ts';
 import { gwChartView, gwRelationEvents } from './relations.ts';
@@ -278,6 +278,19 @@ export const gwViewEvent = z.discriminatedUnion('type', [
   /** SEAL-11: the Binding Order lifted, or (binding null) this scene's SEAL-10 (a) rewrite undone. */
   z.strictObject({ type: z.literal('seal.resisted'), character: gwCharacterId, binding: gwBinding.nullable() }),
   z.strictObject({ type: z.literal('pool.recovered'), character: gwCharacterId, pool: z.enum(['conviction', 'fate']), amount: z.number().int(), merit: z.number().int() }),
+  /** GW-XP-01/06/07, GW-MERIT-07: XP and merit earned outside battle, for the rule or reason named (HIDE-F31). */
+  z.strictObject({ type: z.literal('xp.awarded'), character: gwCharacterId, xp: z.number().int(), merit: z.number().int(), rule: z.string(), reason: z.string() }),
+  /** GW-XP-10/11: a grade-up bought with XP and what it gave (HIDE-F07). */
+  z.strictObject({
+    type: z.literal('xp.spent'),
+    character: gwCharacterId,
+    grade: z.number().int(),
+    cost: z.number().int(),
+    raise: z.enum(['hp', 'mp']),
+    stat: gwMasterStat.nullable(),
+    specialization: gwMasterStat.nullable(),
+    strategyPoint: z.boolean(),
+  }),
   z.strictObject({ type: z.literal('concealment.lost'), character: gwCharacterId, loss: z.number().int(), value: z.number().int() }),
   z.strictObject({ type: z.literal('concealment.sanctioned'), character: gwCharacterId, reason: z.enum(['zero', 'bigLoss']) }),
 ]);
