@@ -6,6 +6,8 @@ import type { Handlers } from '../../kernel/define-game.ts';
 import { battleSubmit } from './batch.ts';
 import { battleBetray, battleClose, battleDecide, battleExtend, battleForce, battleWithdraw, sealRetreat } from './battle-commands.ts';
 import type { GrailWarCommand } from './commands.ts';
+import { infoAllocate, infoEncounter, infoGuess, infoJudge, infoOpen, infoPlace, infoTrueName } from './info-commands.ts';
+import { reopenGuesses } from './info-ledger.ts';
 import { masterConvert, masterRest, masterSettle } from './master-zero.ts';
 import { meritShare, ssKeywords, ssReward } from './merit-commands.ts';
 import { poolRecover } from './pool-recovery.ts';
@@ -51,6 +53,7 @@ export const handlers: Handlers<GrailWarState, Exclude<GrailWarCommand, ChatComm
   // The day flow counts a battle before closing clears it (CLASS-02); a refused close leaves the draft unused.
   'battle.close': (ctx) => {
     noteBattle(ctx.state);
+    if (ctx.state.battle) reopenGuesses(ctx.state.info, ctx.state.battle.participants.map((p) => p.id));
     return battleClose(ctx);
   },
   'seal.retreat': sealRetreat,
@@ -65,4 +68,11 @@ export const handlers: Handlers<GrailWarState, Exclude<GrailWarCommand, ChatComm
   'pool.recover': poolRecover,
   'ss.keywords': ssKeywords,
   'ss.reward': ssReward,
+  'info.allocate': infoAllocate,
+  'info.open': infoOpen,
+  'info.guess': infoGuess,
+  'info.trueName': infoTrueName,
+  'info.judge': infoJudge,
+  'info.place': infoPlace,
+  'info.encounter': infoEncounter,
 };

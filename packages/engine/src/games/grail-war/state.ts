@@ -7,6 +7,8 @@ import { newRngState } from '../../kernel/rng.ts';
 import type { Sealed } from '../../kernel/sealed.ts';
 import type { Campaign } from './campaign.ts';
 import { newCampaign } from './campaign.ts';
+import type { InfoState } from './info-ledger.ts';
+import { newInfoState } from './info-ledger.ts';
 import type { BatchPlan, Judgment, Knowledge, PlusStat, PrebattleDecl, WindowAction, WindowDecl } from './commands.ts';
 import type { DamageStep } from './damage.ts';
 import type { GrailWarOptions } from './options.ts';
@@ -169,6 +171,8 @@ export type GrailWarState = FeedSlice & CastSlice & {
    * holds the authoritative and the believed total apart (HIDE-F11..F13); battle.start snapshots it.
    */
   ledger: Knowledge[];
+  /** The full ledger per knower × servant, core pieces and this scene's encounter kinds (GW-INFO); `ledger` is derived from it. */
+  info: InfoState;
   battle: Battle | null;
   battleCount: number;
   /** The relationship chart battles read (GW-REL-04), kept by the GM until the campaign layer exists. */
@@ -184,7 +188,7 @@ export const SLOTS = 5;
 
 /** An empty room with default options. */
 export function setup(seed: string): GrailWarState {
-  return { ...setupFeed(), ...setupCast(), rng: newRngState(seed), options: defaultGrailWarOptions('001'), seats: [], characters: {}, ledger: [], battle: null, battleCount: 0, relations: [], concealment: {}, campaign: newCampaign() };
+  return { ...setupFeed(), ...setupCast(), rng: newRngState(seed), options: defaultGrailWarOptions('001'), seats: [], characters: {}, ledger: [], info: newInfoState(), battle: null, battleCount: 0, relations: [], concealment: {}, campaign: newCampaign() };
 }
 
 /** The character with this id, if any (ids come from the wire, so no prototype key counts). */

@@ -4,7 +4,11 @@ import { secondsAfter } from '../../kernel/game.ts';
 import { mapKeeping, mapValuesKeeping, withMissing } from '../../kernel/upgrade.ts';
 import type { GrailWarOptions } from './options.ts';
 import { defaultGrailWarOptions } from './options.ts';
+import type { Campaign } from './campaign.ts';
 import { newCampaign } from './campaign.ts';
+import type { Knowledge } from './commands.ts';
+import type { InfoState } from './info-ledger.ts';
+import { correctTo, freshEntry, newInfoState } from './info-ledger.ts';
 import type { Relation } from './relations.ts';
 import { MAX_SCORE, registerPair } from './relations.ts';
 import type { SceneEffect } from './scene-effects.ts';
@@ -40,9 +44,22 @@ export function upgrade(saved: unknown, at: number): GrailWarState {
   const characters = mapValuesKeeping(s.characters, (c) => upgradeCharacter(c, s.battle));
   const battle = s.battle && upgradeBattle(s.battle, options, at);
   const charted = 'relations' in s;
-  if (charted && 'concealment' in s && 'campaign' in s && s === saved && options === s.options && characters === s.characters && battle === s.battle) return s;
-  const next = withMissing({ ...s, options, characters, battle }, { concealment: {}, campaign: newCampaign() });
+  const campaign: Campaign = 'campaign' in s ? withMissing(s.campaign, { infoMet: [] }) : newCampaign();
+  if (charted && 'concealment' in s && 'campaign' in s && 'info' in s && s === saved && options === s.options && characters === s.characters && battle === s.battle && campaign === s.campaign)
+    return s;
+  const next = withMissing({ ...s, options, characters, battle, campaign }, { concealment: {}, info: infoFrom(s.ledger) });
   return charted ? next : { ...next, relations: chartOf(next) };
+}
+
+/** A room saved before the full ledger keeps each summary as the GM's correction of a fresh entry (INFO-04). */
+function infoFrom(ledger: Knowledge[]): InfoState {
+  const info = newInfoState();
+  for (const k of ledger) {
+    const e = freshEntry(k.knower, k.target);
+    correctTo(e, k);
+    info.entries.push(e);
+  }
+  return info;
 }
 
 /**

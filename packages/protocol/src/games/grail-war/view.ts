@@ -7,6 +7,7 @@ import { gwBatchPlan, gwJudgment, gwPlusStat, gwPrebattleDecl, gwRelation, gwWin
 import { gwOptions } from './options.ts';
 import { gwCharacterId, gwClassId, gwMeter, gwSheet } from './sheets.ts';
 import { gwCampaignView, gwSceneEnded, gwSceneEvents } from './scenes.ts';
+import { gwInfoEntryView } from './info.ts';
 
 const stepName = z.enum(['base', 'plus', 'assassin', 'flat', 'double', 'penalty', 'defender', 'info', 'floor', 'npHalf', 'npReduce', 'nullified', 'passed', 'shielded']);
 /** GM steps carry running totals; player steps never do, and never include 'info' (GW-HIDE-03). */
@@ -193,6 +194,8 @@ export const gwView = z.strictObject({
   ),
   /** The room's information ledger, per knower (HIDE-F11). */
   ledger: z.array(gwKnowledgeView),
+  /** The full ledger entries this viewer may read: the knower's believed one, the GM's with the authoritative points (GW-HIDE-F11/F13/F14). */
+  info: z.array(gwInfoEntryView),
   /** The relationship chart, the holder's entries only (GW-HIDE-F15/F16). */
   relations: z.array(gwRelation.strict()),
   battle: gwBattleView.nullable(),
@@ -223,6 +226,7 @@ export const gwViewEvent = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('character.registered'), id: gwCharacterId, kind: z.enum(['servant', 'master']), name: z.string(), sheet: gwSheet.optional() }),
   z.strictObject({ type: z.literal('character.updated'), id: gwCharacterId, kind: z.enum(['servant', 'master']), name: z.string(), sheet: gwSheet.optional() }),
   z.strictObject({ type: z.literal('knowledge.set'), entry: gwKnowledgeView }),
+  z.strictObject({ type: z.literal('info.updated'), entry: gwInfoEntryView }),
   z.strictObject({ type: z.literal('knowledge.removed'), knower: gwCharacterId, target: gwCharacterId }),
   z.strictObject({ type: z.literal('battle.overridden'), override: gwOverride }),
   z.strictObject({ type: z.literal('battle.started'), battle: z.number().int(), scene: z.enum(['day', 'night']), participants: z.array(publicParticipant), knowledge: z.array(gwKnowledgeView) }),
