@@ -7,6 +7,7 @@ import type { DiceCommand } from '../../capabilities/dice/roll.ts';
 import type { Cmd, GrailWarCommand } from './commands.ts';
 import type { MasterSheet } from './sheets.ts';
 import type { GrailWarState } from './state.ts';
+import { PIECES, atEncounters, gave } from './info-test-support.ts';
 import { knows } from './test-pair.ts';
 import { regionData, withData } from './region-test-support.ts';
 import { begun, declareAll, mapped, resolveTo, short } from './scene-test-support.ts';
@@ -217,6 +218,36 @@ const matrix: Matrix = {
   'funds.grant': { by: 'gm', character: 'a', given: calm, command: { type: 'funds.grant', character: 'a', amount: 3 } },
   'item.grant': { by: 'gm', character: 'a', given: calm, command: { type: 'item.grant', character: 'a', item: 'lovePotion', count: 1 } },
   'shop.stock': { by: 'gm', character: 'a', given: () => mapped(calm()), command: { type: 'shop.stock', place: 'p1', items: ['nekote'] } },
+  'info.allocate': { by: 'owner', character: 'a', given: () => gave(calm(), 'a', 'b', 'combat', 1), command: { type: 'info.allocate', target: 'b', kind: 'combat', character: 'a' } },
+  'info.open': {
+    by: 'owner',
+    character: 'a',
+    given: () => run(gave(calm(), 'a', 'b', 'combat', 2), GM, { type: 'info.allocate', target: 'b', kind: 'combat', character: 'a' }).state,
+    command: { type: 'info.open', target: 'b', kind: 'combat', grade: 1, character: 'a' },
+  },
+  'info.guess': { by: 'owner', character: 'a', given: calm, command: { type: 'info.guess', target: 'b', className: 'lancer', character: 'a' } },
+  'info.trueName': {
+    by: 'owner',
+    character: 'a',
+    given: () => {
+      const s = gave(calm(), 'a', 'b', 'combat', 1);
+      s.info.entries[0]!.rights = 1;
+      return s;
+    },
+    command: { type: 'info.trueName', target: 'b', name: 'Cu Chulainn', character: 'a' },
+  },
+  'info.judge': {
+    by: 'gm',
+    character: 'a',
+    given: () => {
+      const s = gave(calm(), 'a', 'b', 'combat', 1);
+      s.info.entries[0]!.nameAttempts = [{ name: 'Cu Chulainn', verdict: 'pending' }];
+      return s;
+    },
+    command: { type: 'info.judge', knower: 'a', target: 'b', right: true },
+  },
+  'info.place': { by: 'gm', character: 'a', given: calm, command: { type: 'info.place', servant: 'a', pieces: PIECES } },
+  'info.encounter': { by: 'gm', character: 'a', given: () => atEncounters(calm()), command: { type: 'info.encounter', knower: 'a', met: 'b' } },
 };
 
 const rows = Object.entries(matrix) as [GrailWarCommand['type'], Row<GrailWarCommand>][];

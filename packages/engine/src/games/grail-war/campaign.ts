@@ -37,6 +37,8 @@ export type Campaign = {
   frontToday: string[];
   battleScenesToday: number;
   sceneHadBattle: boolean;
+  /** INFO-05 (c): the kinds each knower gained about each servant from this scene's encounters. */
+  infoMet: { knower: string; target: string; kind: 'encounter' | 'rumor' | 'combat' | 'legend' }[];
   /** CLASS-02 (1): consecutive days with a front-row battle, per character; day n of a streak gives +(n−1). */
   streaks: Record<string, number>;
   /** FLOW-04 step 4: days since summoning, per servant (CLASS-02 (3)). */
@@ -60,6 +62,7 @@ export function newCampaign(): Campaign {
     frontToday: [],
     battleScenesToday: 0,
     sceneHadBattle: false,
+    infoMet: [],
     streaks: {},
     daysSummoned: {},
   };
@@ -84,4 +87,5 @@ export function advance(c: Campaign, o: GrailWarOptions): void {
   c.rewritten = [];
   c.restOnly = [];
   c.sceneHadBattle = false;
+  c.infoMet = [];
 }

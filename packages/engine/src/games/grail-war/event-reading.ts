@@ -1,7 +1,8 @@
 import type { Viewer } from '@veiltable/protocol';
 import type { GwViewEvent } from '@veiltable/protocol/games/grail-war';
 import type { Acl } from './access.ts';
-import { inBattle, knowledgeFor, mirrors, rewardsFor, seesPrivate, seesRelation, seesReveals, slotFor } from './access.ts';
+import { inBattle, knowledgeFor, mirrors, rewardsFor, seesKnowledge, seesPrivate, seesRelation, seesReveals, slotFor } from './access.ts';
+import { entryView } from './info-ledger.ts';
 import type { Happening } from './events.ts';
 import { isRegionEvent, readRegionEvent } from './region-events.ts';
 import { isSceneEvent, readSceneEvent } from './scene-events.ts';
@@ -80,6 +81,8 @@ export function readEvent(event: Happening, acl: Acl, v: Viewer): GwViewEvent | 
       const base = { type: event.type, id: event.id, kind: sheet.kind, name };
       return seesPrivate(acl, event.id, v) ? { ...base, sheet } : base;
     }
+    case 'info.updated':
+      return seesKnowledge(acl, event.entry, v) ? { type: 'info.updated', entry: entryView(event.entry, mirrors(acl, v)) } : null;
     case 'knowledge.set': {
       const [entry] = knowledgeFor(acl, [event.entry], v);
       return entry ? { type: 'knowledge.set', entry } : null;

@@ -5,6 +5,7 @@ import { perViewer } from '../../kernel/events.ts';
 import type { Acl } from './access.ts';
 import { aclOf } from './access.ts';
 import type { Knowledge } from './commands.ts';
+import type { InfoEntry } from './info-ledger.ts';
 import type { Ctx } from './context.ts';
 import type { PairEventType } from './event-reading.ts';
 import { readEvent } from './event-reading.ts';
@@ -29,6 +30,7 @@ export type Happening =
   | { type: 'character.registered'; id: string; seat: string; partner: string | null; sheet: Sheet }
   | { type: 'character.updated'; id: string; sheet: Sheet }
   | { type: 'knowledge.set'; entry: Knowledge }
+  | { type: 'info.updated'; entry: InfoEntry }
   | (Omit<Told<'battle.started'>, 'knowledge'> & { knowledge: Knowledge[] })
   | Told<'sealed.answered' | 'prebattle.revealed' | 'batch.opened' | 'batch.revealed' | 'window.opened' | 'window.revealed'>
   | { type: 'slot.resolved'; record: SlotRecord }

@@ -6,6 +6,8 @@ import type { Handlers } from '../../kernel/define-game.ts';
 import { battleSubmit } from './batch.ts';
 import { battleBetray, battleClose, battleDecide, battleExtend, battleForce, battleWithdraw, sealRetreat } from './battle-commands.ts';
 import type { GrailWarCommand } from './commands.ts';
+import { infoAllocate, infoEncounter, infoGuess, infoJudge, infoOpen, infoPlace, infoTrueName } from './info-commands.ts';
+import { reopenGuesses } from './info-ledger.ts';
 import { masterConvert, masterRest, masterSettle } from './master-zero.ts';
 import { xpSpend } from './growth.ts';
 import { meritShare, ssKeywords, ssReward } from './merit-commands.ts';
@@ -70,6 +72,7 @@ export const handlers: Handlers<GrailWarState, Exclude<GrailWarCommand, ChatComm
   'battle.close': (ctx) => {
     noteBattle(ctx.state);
     observeBattle(ctx);
+    if (ctx.state.battle) reopenGuesses(ctx.state.info, ctx.state.battle.participants.map((p) => p.id));
     return battleClose(ctx);
   },
   'seal.retreat': sealRetreat,
@@ -94,4 +97,11 @@ export const handlers: Handlers<GrailWarState, Exclude<GrailWarCommand, ChatComm
   'funds.grant': fundsGrant,
   'item.grant': itemGrant,
   'shop.stock': shopStock,
+  'info.allocate': infoAllocate,
+  'info.open': infoOpen,
+  'info.guess': infoGuess,
+  'info.trueName': infoTrueName,
+  'info.judge': infoJudge,
+  'info.place': infoPlace,
+  'info.encounter': infoEncounter,
 };

@@ -8,6 +8,8 @@ import { emit } from './events.ts';
 import { checkEnd, openBatch } from './flow.ts';
 import type { Battle } from './state.ts';
 import { characterOf, participantOf } from './state.ts';
+import { correctTo } from './info-ledger.ts';
+import { entryOf, publishEntry } from './info-receive.ts';
 import { secretNameOf, validateSheet } from './sheets.ts';
 import { dressSeat } from '../../capabilities/characters/seat-face.ts';
 
@@ -71,10 +73,11 @@ export function knowledgeSet(ctx: Ctx, c: Cmd<'knowledge.set'>): Result<void> {
   const k = c.entry;
   if (!characterOf(ctx.state, k.knower) || !characterOf(ctx.state, k.target) || k.knower === k.target) return err('BAD_KNOWLEDGE', 'GW-INFO-15');
   if (![k.total, k.believed].every((n) => Number.isInteger(n) && Math.abs(n) <= 999)) return err('BAD_KNOWLEDGE', 'GW-INFO-12');
-  upsert(ctx.state.ledger, k);
+  const e = entryOf(ctx, k.knower, k.target);
+  correctTo(e, k);
   const live = liveBattle(ctx);
   if (live) upsert(live.knowledge, k);
-  emit(ctx, { type: 'knowledge.set', entry: k });
+  publishEntry(ctx, e);
   return done;
 }
 
@@ -84,6 +87,7 @@ export function knowledgeRemove(ctx: Ctx, c: Cmd<'knowledge.remove'>): Result<vo
   if (!gm.ok) return gm;
   if (!ctx.state.ledger.some((k) => sameKey(k, c))) return err('NO_SUCH_ENTRY', 'GW-INFO-15');
   ctx.state.ledger = ctx.state.ledger.filter((k) => !sameKey(k, c));
+  ctx.state.info.entries = ctx.state.info.entries.filter((e) => !sameKey(e, c));
   const live = liveBattle(ctx);
   if (live) live.knowledge = live.knowledge.filter((k) => !sameKey(k, c));
   emit(ctx, { type: 'knowledge.removed', knower: c.knower, target: c.target });

@@ -9,6 +9,8 @@ import type { Campaign } from './campaign.ts';
 import { newCampaign } from './campaign.ts';
 import type { RegionMap } from './region-map.ts';
 import { newRegionMap } from './region-map.ts';
+import type { InfoState } from './info-ledger.ts';
+import { newInfoState } from './info-ledger.ts';
 import type { BatchPlan, Judgment, Knowledge, PlusStat, PrebattleDecl, WindowAction, WindowDecl } from './commands.ts';
 import type { DamageStep } from './damage.ts';
 import type { GrailWarOptions } from './options.ts';
@@ -179,6 +181,8 @@ export type GrailWarState = FeedSlice & CastSlice & {
    * holds the authoritative and the believed total apart (HIDE-F11..F13); battle.start snapshots it.
    */
   ledger: Knowledge[];
+  /** The full ledger per knower × servant, core pieces and this scene's encounter kinds (GW-INFO); `ledger` is derived from it. */
+  info: InfoState;
   battle: Battle | null;
   battleCount: number;
   /** The relationship chart (GW-REL): every entry, each direction apart. */
@@ -202,7 +206,7 @@ export const SLOTS = 5;
 
 /** An empty room with default options. */
 export function setup(seed: string): GrailWarState {
-  return { ...setupFeed(), ...setupCast(), rng: newRngState(seed), options: defaultGrailWarOptions('001'), seats: [], characters: {}, ledger: [], battle: null, battleCount: 0, relations: [], chart: newChart(), concealment: {}, campaign: newCampaign(), stock: {}, regions: newRegionMap(), xpScouted: {} };
+  return { ...setupFeed(), ...setupCast(), rng: newRngState(seed), options: defaultGrailWarOptions('001'), seats: [], characters: {}, ledger: [], info: newInfoState(), battle: null, battleCount: 0, relations: [], chart: newChart(), concealment: {}, campaign: newCampaign(), stock: {}, regions: newRegionMap(), xpScouted: {} };
 }
 
 /** The character with this id, if any (ids come from the wire, so no prototype key counts). */

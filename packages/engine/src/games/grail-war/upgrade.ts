@@ -4,8 +4,12 @@ import { secondsAfter } from '../../kernel/game.ts';
 import { mapKeeping, mapValuesKeeping, withMissing } from '../../kernel/upgrade.ts';
 import type { GrailWarOptions } from './options.ts';
 import { defaultGrailWarOptions } from './options.ts';
+import type { Campaign } from './campaign.ts';
 import { newCampaign } from './campaign.ts';
 import { newRegionMap } from './region-map.ts';
+import type { Knowledge } from './commands.ts';
+import type { InfoState } from './info-ledger.ts';
+import { correctTo, freshEntry, newInfoState } from './info-ledger.ts';
 import type { Relation } from './relations.ts';
 import { MAX_SCORE, newChart, registerPair } from './relations.ts';
 import type { SceneEffect } from './scene-effects.ts';
@@ -40,12 +44,23 @@ export function upgrade(saved: unknown, at: number): GrailWarState {
   const options = withMissing(s.options, { ...defaultGrailWarOptions(s.options.rulesVersion), ...EARLIER_BEHAVIOUR });
   const characters = mapValuesKeeping(s.characters, (c) => upgradeCharacter(c, s.battle));
   const battle = s.battle && upgradeBattle(s.battle, options, at);
-  // A campaign saved before the declarations' step timer (GW-HIDE-04) has none running.
-  const campaign = 'campaign' in s ? withMissing(s.campaign, { deadline: null }) : newCampaign();
+  // A campaign saved before the declarations' step timer (GW-HIDE-04) has none running, and has met no one yet (INFO-05).
+  const campaign: Campaign = 'campaign' in s ? withMissing(s.campaign, { deadline: null, infoMet: [] }) : newCampaign();
   const charted = 'relations' in s;
-  if (charted && 'chart' in s && 'concealment' in s && 'stock' in s && 'regions' in s && 'xpScouted' in s && s === saved && options === s.options && characters === s.characters && battle === s.battle && campaign === s.campaign) return s;
-  const next = withMissing({ ...s, options, characters, battle, campaign }, { chart: newChart(), concealment: {}, stock: {}, regions: newRegionMap(), xpScouted: {} });
+  if (charted && 'chart' in s && 'concealment' in s && 'stock' in s && 'regions' in s && 'xpScouted' in s && 'info' in s && s === saved && options === s.options && characters === s.characters && battle === s.battle && campaign === s.campaign) return s;
+  const next = withMissing({ ...s, options, characters, battle, campaign }, { chart: newChart(), concealment: {}, stock: {}, regions: newRegionMap(), xpScouted: {}, info: infoFrom(s.ledger) });
   return charted ? next : { ...next, relations: chartOf(next) };
+}
+
+/** A room saved before the full ledger keeps each summary as the GM's correction of a fresh entry (INFO-04). */
+function infoFrom(ledger: Knowledge[]): InfoState {
+  const info = newInfoState();
+  for (const k of ledger) {
+    const e = freshEntry(k.knower, k.target);
+    correctTo(e, k);
+    info.entries.push(e);
+  }
+  return info;
 }
 
 /**

@@ -6,7 +6,8 @@ import type { GwBattleView, GwCharacterStatus, GwCharacterView, GwView, GwViewEv
 import type { Sealed } from '../../kernel/sealed.ts';
 import { sealedAnswerOf } from '../../kernel/sealed.ts';
 import type { Acl, KnowledgeView } from './access.ts';
-import { aclOf, chartFor, inBattle, knowledgeFor, mirrors, relationsFor, rewardsFor, seesPrivate, seesReveals } from './access.ts';
+import { entryView } from './info-ledger.ts';
+import { aclOf, chartFor, inBattle, knowledgeFor, mirrors, seesKnowledge, relationsFor, rewardsFor, seesPrivate, seesReveals } from './access.ts';
 import { concealmentOf } from './concealment.ts';
 import { mapFor } from './region-view.ts';
 import { campaignFor } from './scene-view.ts';
@@ -60,6 +61,7 @@ export function view(state: GrailWarState, viewer: Viewer): GrailWarView {
     ...releaseView(state),
     characters,
     ledger: knowledgeFor(acl, state.ledger, viewer),
+    info: state.info.entries.filter((e) => seesKnowledge(acl, e, viewer)).map((e) => entryView(e, mirrors(acl, viewer))),
     relations: relationsFor(acl, state.relations, viewer),
     chart: chartFor(acl, state.chart, viewer),
     battle: battle ? battleFor(state, acl, battle, viewer, known) : null,

@@ -6,3 +6,4 @@ export * from './scenes.ts';
 export * from './shop.ts';
 export * from './relations.ts';
 export * from './regions.ts';
+export * from './info.ts';

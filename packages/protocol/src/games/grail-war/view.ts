@@ -10,6 +10,7 @@ import { gwChartView, gwRelationEvents } from './relations.ts';
 import { gwMapView, gwRegionEvents } from './regions.ts';
 import { gwCampaignView, gwSceneEnded, gwSceneEvents } from './scenes.ts';
 import { gwShopEvents, gwShopsView } from './shop.ts';
+import { gwInfoEntryView } from './info.ts';
 
 const stepName = z.enum(['base', 'plus', 'assassin', 'flat', 'double', 'penalty', 'defender', 'info', 'floor', 'npHalf', 'npReduce', 'nullified', 'passed', 'shielded']);
 /** GM steps carry running totals; player steps never do, and never include 'info' (GW-HIDE-03). */
@@ -201,6 +202,8 @@ export const gwView = z.strictObject({
   ),
   /** The room's information ledger, per knower (HIDE-F11). */
   ledger: z.array(gwKnowledgeView),
+  /** The full ledger entries this viewer may read: the knower's believed one, the GM's with the authoritative points (GW-HIDE-F11/F13/F14). */
+  info: z.array(gwInfoEntryView),
   /** The relationship chart, the holder's entries only (GW-HIDE-F15/F16). */
   relations: z.array(gwRelation.strict()),
   /** Offers, this scene's count and sealed scores: the characters' own (GW-HIDE-D7/D10). */
@@ -237,6 +240,7 @@ export const gwViewEvent = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('character.registered'), id: gwCharacterId, kind: z.enum(['servant', 'master']), name: z.string(), sheet: gwSheet.optional() }),
   z.strictObject({ type: z.literal('character.updated'), id: gwCharacterId, kind: z.enum(['servant', 'master']), name: z.string(), sheet: gwSheet.optional() }),
   z.strictObject({ type: z.literal('knowledge.set'), entry: gwKnowledgeView }),
+  z.strictObject({ type: z.literal('info.updated'), entry: gwInfoEntryView }),
   z.strictObject({ type: z.literal('knowledge.removed'), knower: gwCharacterId, target: gwCharacterId }),
   z.strictObject({ type: z.literal('battle.overridden'), override: gwOverride }),
   z.strictObject({ type: z.literal('battle.started'), battle: z.number().int(), scene: z.enum(['day', 'night']), participants: z.array(publicParticipant), knowledge: z.array(gwKnowledgeView) }),
