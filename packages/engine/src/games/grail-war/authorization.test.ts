@@ -62,6 +62,14 @@ const zeroMaster = () => {
   return s;
 };
 
+/** a and ma without a contract (CONTRACT-02), as after a cut. */
+const unpaired = () => {
+  const s = structuredClone(calm());
+  s.characters.a!.partner = null;
+  s.characters.ma!.partner = null;
+  return s;
+};
+
 const matrix: Matrix = {
   'options.set': { by: 'gm', character: 'a', given: calm, command: { type: 'options.set', options: { battleBatches: 3 } } },
   'seat.add': { by: 'gm', character: 'a', given: calm, command: { type: 'seat.add', name: 'Eve' } },
@@ -83,6 +91,10 @@ const matrix: Matrix = {
   },
   'scene.end': { by: 'gm', character: 'a', given: calm, command: { type: 'scene.end' } },
   'place.add': { by: 'gm', character: 'a', given: calm, command: { type: 'place.add', name: 'harbour' } },
+  'summon.draw': { by: 'gm', character: 'a', given: calm, command: { type: 'summon.draw', seats: ['s1', 's2'] } },
+  'summon.catalyst': { by: 'gm', character: 'a', given: calm, command: { type: 'summon.catalyst', servant: 'a', description: 'a rusted hilt' } },
+  'contract.cancel': { by: 'gm', character: 'a', given: calm, command: { type: 'contract.cancel', servant: 'a' } },
+  'contract.form': { by: 'gm', character: 'a', given: unpaired, command: { type: 'contract.form', master: 'ma', servant: 'a' } },
   'scene.begin': { by: 'gm', character: 'a', given: () => mapped(calm()), command: { type: 'scene.begin' } },
   'scene.declare': { by: 'owner', character: 'a', given: () => begun(calm()), command: { type: 'scene.declare', decl: short('p1', 'search'), character: 'a' } },
   'scene.rewrite': {

@@ -4,6 +4,7 @@ import type { Acl } from './access.ts';
 import { inBattle, knowledgeFor, mirrors, rewardsFor, seesPrivate, seesRelation, seesReveals, slotFor } from './access.ts';
 import type { Happening } from './events.ts';
 import { isSceneEvent, readSceneEvent } from './scene-events.ts';
+import { isSummonEvent, readSummonEvent } from './summon.ts';
 
 /** Events about one character's own affairs: seen by its owner, its partner's owner and the GM only. */
 export const PAIR_EVENTS = [
@@ -21,6 +22,8 @@ export const PAIR_EVENTS = [
   'master.rested',
   'concealment.lost',
   'upkeep.paid',
+  'contract.cancelled',
+  'contract.formed',
 ] as const;
 export type PairEventType = (typeof PAIR_EVENTS)[number];
 
@@ -34,6 +37,7 @@ const isPair = (e: Happening): e is PairHappening => (PAIR_EVENTS as readonly st
  */
 export function readEvent(event: Happening, acl: Acl, v: Viewer): GwViewEvent | null {
   if (isSceneEvent(event)) return readSceneEvent(event, acl, v);
+  if (isSummonEvent(event)) return readSummonEvent(event, acl, v);
   switch (event.type) {
     case 'options.set':
     case 'battle.closed':

@@ -9,6 +9,7 @@ import type { Ctx } from './context.ts';
 import type { PairEventType } from './event-reading.ts';
 import { readEvent } from './event-reading.ts';
 import type { SceneHappening } from './scene-events.ts';
+import type { SummonHappening } from './summon.ts';
 import type { Sheet } from './sheets.ts';
 import type { SlotRecord } from './state.ts';
 
@@ -24,6 +25,7 @@ type Told<T extends GwViewEvent['type']> = Extract<GwViewEvent, { type: T }>;
 export type Happening =
   | Told<'options.set' | 'seat.added' | 'knowledge.removed' | 'relation.set' | 'relation.removed' | 'servant.vanished' | 'battle.overridden'>
   | SceneHappening
+  | SummonHappening
   | { type: 'character.registered'; id: string; seat: string; partner: string | null; sheet: Sheet }
   | { type: 'character.updated'; id: string; sheet: Sheet }
   | { type: 'knowledge.set'; entry: Knowledge }

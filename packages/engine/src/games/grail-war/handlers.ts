@@ -6,6 +6,7 @@ import type { Handlers } from '../../kernel/define-game.ts';
 import { battleSubmit } from './batch.ts';
 import { battleBetray, battleClose, battleDecide, battleExtend, battleForce, battleWithdraw, sealRetreat } from './battle-commands.ts';
 import type { GrailWarCommand } from './commands.ts';
+import { contractCancel, contractForm } from './contract.ts';
 import { masterConvert, masterRest, masterSettle } from './master-zero.ts';
 import { meritShare, ssKeywords, ssReward } from './merit-commands.ts';
 import { poolRecover } from './pool-recovery.ts';
@@ -18,6 +19,7 @@ import { sealEarly } from './seal-early.ts';
 import { sealBind, sealResist, sealSummon } from './seal-orders.ts';
 import { battleStart, characterRegister, optionsSet } from './setup-commands.ts';
 import type { GrailWarState } from './state.ts';
+import { summonCatalyst, summonDraw } from './summon.ts';
 import { battleWindow } from './window.ts';
 
 /** Every command of the game and the rule that runs it; defineGame dispatches on this table (a missing type fails to compile). */
@@ -38,6 +40,10 @@ export const handlers: Handlers<GrailWarState, Exclude<GrailWarCommand, ChatComm
   'scene.resolve': sceneResolve,
   'scene.battle': sceneBattle,
   'scene.end': sceneEnd,
+  'summon.draw': summonDraw,
+  'summon.catalyst': summonCatalyst,
+  'contract.cancel': contractCancel,
+  'contract.form': contractForm,
   'battle.start': battleStart,
   'battle.prepare': battlePrepare,
   'battle.submit': battleSubmit,

@@ -86,5 +86,6 @@ export function defaultGrailWarOptions(version: RulesVersion = '001'): GrailWarO
     stepTimerSeconds: null,
     scenesPerDay: { day: 1, night: 1 },
     upkeepPerDay: 10,
+    contractCancelRule: v001 ? '001' : '000',
   };
 }

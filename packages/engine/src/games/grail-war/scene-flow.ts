@@ -3,6 +3,7 @@ import type { Result } from '../../kernel/result.ts';
 import { err } from '../../kernel/result.ts';
 import { openSealed } from '../../kernel/sealed.ts';
 import { advance, lastOfDay } from './campaign.ts';
+import { payCancelledUpkeep } from './contract.ts';
 import type { Ctx } from './context.ts';
 import { done, requireGm } from './context.ts';
 import { emit } from './events.ts';
@@ -32,7 +33,7 @@ const SCENE_START: readonly Step[] = [
 ];
 
 /**
- * GW-FLOW-03 S4, in order. Regions, NPCs, population and cancelled contracts have no model in the engine yet, and
+ * GW-FLOW-03 S4, in order. Regions, NPCs and population have no model in the engine yet, and
  * relationship scoring is the GM's relation.set: those are the GM's. Step 7 is 001 SEAL-02's vanish deadline (a
  * rescued servant still at HP ≤ 0 at the end of the scene after its rescue, rescue.ts), after the scene's effects
  * have ended: a raise that held a rescued servant up is gone by then.
@@ -43,7 +44,7 @@ const SCENE_END: readonly Step[] = [
   { step: 'relationshipScoring', rule: 'GW-HIDE-D7' },
   { step: 'populationScene', rule: 'GW-REGION-02' },
   { step: 'sceneEffects', rule: 'GW-FLOW-03 S4.5', run: (ctx) => expireSceneEffects(Object.values(ctx.state.characters)) },
-  { step: 'cancelledUpkeep', rule: 'GW-CONTRACT-02' },
+  { step: 'cancelledUpkeep', rule: 'GW-CONTRACT-02', run: payCancelledUpkeep },
   { step: 'retreatVanish', rule: 'GW-SEAL-02', run: settleRescues },
   { step: 'regionClosure', rule: 'GW-REGION-03' },
   { step: 'masterZero', rule: 'GW-MASTER-01', on: (s) => s.options.masterZeroRule, run: flagZero },

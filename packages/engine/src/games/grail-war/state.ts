@@ -15,6 +15,8 @@ import type { Pool } from './pool.ts';
 import type { Relation } from './relations.ts';
 import type { SceneEffect } from './scene-effects.ts';
 import type { Sheet } from './sheets.ts';
+import type { Summon } from './summon.ts';
+import { newSummon } from './summon.ts';
 
 export type Character = {
   id: string;
@@ -177,6 +179,8 @@ export type GrailWarState = FeedSlice & CastSlice & {
   concealment: Record<string, Concealment>;
   /** The scene and day flow (GW-FLOW-02..05). */
   campaign: Campaign;
+  /** GW-SUMMON-01 and CONTRACT-02: drawn classes, catalysts, cancelled contracts (summon.ts, contract.ts). */
+  summon: Summon;
 };
 
 /** Slots per batch (GW-BATTLE-09: fixed at 5). */
@@ -184,7 +188,7 @@ export const SLOTS = 5;
 
 /** An empty room with default options. */
 export function setup(seed: string): GrailWarState {
-  return { ...setupFeed(), ...setupCast(), rng: newRngState(seed), options: defaultGrailWarOptions('001'), seats: [], characters: {}, ledger: [], battle: null, battleCount: 0, relations: [], concealment: {}, campaign: newCampaign() };
+  return { ...setupFeed(), ...setupCast(), rng: newRngState(seed), options: defaultGrailWarOptions('001'), seats: [], characters: {}, ledger: [], battle: null, battleCount: 0, relations: [], concealment: {}, campaign: newCampaign(), summon: newSummon() };
 }
 
 /** The character with this id, if any (ids come from the wire, so no prototype key counts). */

@@ -5,6 +5,7 @@ import { mapKeeping, mapValuesKeeping, withMissing } from '../../kernel/upgrade.
 import type { GrailWarOptions } from './options.ts';
 import { defaultGrailWarOptions } from './options.ts';
 import { newCampaign } from './campaign.ts';
+import { newSummon } from './summon.ts';
 import type { Relation } from './relations.ts';
 import { MAX_SCORE, registerPair } from './relations.ts';
 import type { SceneEffect } from './scene-effects.ts';
@@ -28,7 +29,7 @@ const EARLIER_BEHAVIOUR: Partial<GrailWarOptions> = {
 
 /**
  * Game.upgrade for grail-war: a room saved before the relationship chart, "for the scene" effects, character
- * concealment, step deadlines and the scene flow gets them (the flow at day 1's first scene, not yet begun), with the
+ * concealment, step deadlines, the scene flow and summoning gets them (the flow at day 1's first scene, not yet begun), with the
  * options it lacks set as it played them, and scene effects saved before they held what they moved the current HP and
  * MP by end as they ended then.
  */
@@ -40,8 +41,8 @@ export function upgrade(saved: unknown, at: number): GrailWarState {
   const characters = mapValuesKeeping(s.characters, (c) => upgradeCharacter(c, s.battle));
   const battle = s.battle && upgradeBattle(s.battle, options, at);
   const charted = 'relations' in s;
-  if (charted && 'concealment' in s && 'campaign' in s && s === saved && options === s.options && characters === s.characters && battle === s.battle) return s;
-  const next = withMissing({ ...s, options, characters, battle }, { concealment: {}, campaign: newCampaign() });
+  if (charted && 'concealment' in s && 'campaign' in s && 'summon' in s && s === saved && options === s.options && characters === s.characters && battle === s.battle) return s;
+  const next = withMissing({ ...s, options, characters, battle }, { concealment: {}, campaign: newCampaign(), summon: newSummon() });
   return charted ? next : { ...next, relations: chartOf(next) };
 }
 

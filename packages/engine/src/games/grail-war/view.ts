@@ -9,6 +9,7 @@ import type { Acl, KnowledgeView } from './access.ts';
 import { aclOf, inBattle, knowledgeFor, mirrors, relationsFor, rewardsFor, seesPrivate, seesReveals } from './access.ts';
 import { concealmentOf } from './concealment.ts';
 import { campaignFor } from './scene-view.ts';
+import { summonFor } from './summon.ts';
 import type { Battle, Character, GrailWarState } from './state.ts';
 
 /** The room as one viewer may see it, and what one viewer reads of an event: the protocol's types. */
@@ -61,6 +62,7 @@ export function view(state: GrailWarState, viewer: Viewer): GrailWarView {
     relations: relationsFor(acl, state.relations, viewer),
     battle: battle ? battleFor(state, acl, battle, viewer, known) : null,
     campaign: campaignFor(state, acl, viewer),
+    summon: summonFor(state, acl, viewer),
   };
 }
 

@@ -7,6 +7,7 @@ import { diceCommands } from '../../capabilities/dice.ts';
 import { gwOptions } from './options.ts';
 import { gwBasicKind, gwCharacterId, gwConsumableId, gwSheet } from './sheets.ts';
 import { gwSceneCommands } from './scenes.ts';
+import { gwContractCommands } from './contracts.ts';
 
 const slotNo = z.number().int().min(1).max(5);
 const side = z.string().regex(/^[A-Za-z0-9~_-]{1,40}$/);
@@ -103,6 +104,7 @@ export const gwCommand = z.discriminatedUnion('type', [
   ...releaseCommands,
   ...diceCommands,
   ...gwSceneCommands,
+  ...gwContractCommands,
   z.object({ type: z.literal('options.set'), options: gwOptions.partial() }),
   z.object({ type: z.literal('seat.add'), name: z.string().trim().min(1).max(40) }),
   /** The engine names the character (c1, c2, …); the GM gives only its seat, partner and sheet. */

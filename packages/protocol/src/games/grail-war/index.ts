@@ -3,3 +3,4 @@ export * from './options.ts';
 export * from './commands.ts';
 export * from './view.ts';
 export * from './scenes.ts';
+export * from './contracts.ts';

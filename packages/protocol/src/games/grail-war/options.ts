@@ -84,5 +84,7 @@ export const gwOptions = z.object({
   scenesPerDay: z.object({ day: z.number().int().min(1).max(9), night: z.number().int().min(1).max(9) }),
   /** CONTRACT-01: the master's upkeep 유지마력 in MP per servant per day (table value 10). */
   upkeepPerDay: z.number().int().min(0).max(99),
+  /** CONTRACT-02: a cancelled servant's per-scene upkeep and whether cancel and re-contract may share a place (001 #22, or 000 §8). */
+  contractCancelRule: z.enum(['001', '000']),
 });
 export type GwOptions = z.infer<typeof gwOptions>;

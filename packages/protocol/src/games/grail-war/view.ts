@@ -7,6 +7,7 @@ import { gwBatchPlan, gwJudgment, gwPlusStat, gwPrebattleDecl, gwRelation, gwWin
 import { gwOptions } from './options.ts';
 import { gwCharacterId, gwClassId, gwMeter, gwSheet } from './sheets.ts';
 import { gwCampaignView, gwSceneEnded, gwSceneEvents } from './scenes.ts';
+import { gwContractEvents, gwSummonView } from './contracts.ts';
 
 const stepName = z.enum(['base', 'plus', 'assassin', 'flat', 'double', 'penalty', 'defender', 'info', 'floor', 'npHalf', 'npReduce', 'nullified', 'passed', 'shielded']);
 /** GM steps carry running totals; player steps never do, and never include 'info' (GW-HIDE-03). */
@@ -198,6 +199,8 @@ export const gwView = z.strictObject({
   battle: gwBattleView.nullable(),
   /** The scene and day flow (GW-FLOW-02/03, GW-HIDE-F19). */
   campaign: gwCampaignView,
+  /** GW-SUMMON-01, HIDE-F20/F24; null for spectators. */
+  summon: gwSummonView.nullable(),
 });
 export type GwView = z.infer<typeof gwView>;
 export type GwBattleView = z.infer<typeof gwBattleView>;
@@ -256,6 +259,7 @@ export const gwViewEvent = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('relation.removed'), holder: gwCharacterId, other: gwCharacterId }),
   gwSceneEnded,
   ...gwSceneEvents,
+  ...gwContractEvents,
   /** SEAL-02 001: a rescued servant still at HP ≤ 0 when the next scene ended vanished (소멸). */
   z.strictObject({ type: z.literal('servant.vanished'), character: gwCharacterId }),
   z.strictObject({ type: z.literal('seal.resisted'), character: gwCharacterId, binding: gwBinding }),
