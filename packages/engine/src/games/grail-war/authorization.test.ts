@@ -91,7 +91,7 @@ const matrix: Matrix = {
   },
   'scene.end': { by: 'gm', character: 'a', given: calm, command: { type: 'scene.end' } },
   'place.add': { by: 'gm', character: 'a', given: calm, command: { type: 'place.add', name: 'harbour' } },
-  'summon.draw': { by: 'gm', character: 'a', given: calm, command: { type: 'summon.draw', seats: ['s1', 's2'] } },
+  'summon.draw': { by: 'gm', character: 'a', given: () => run(calm(), GM, { type: 'seat.add', name: 'A' }).state, command: { type: 'summon.draw', seats: ['s1'] } },
   'summon.catalyst': { by: 'gm', character: 'a', given: calm, command: { type: 'summon.catalyst', servant: 'a', description: 'a rusted hilt' } },
   'contract.cancel': { by: 'gm', character: 'a', given: calm, command: { type: 'contract.cancel', servant: 'a' } },
   'contract.form': { by: 'gm', character: 'a', given: unpaired, command: { type: 'contract.form', master: 'ma', servant: 'a' } },
