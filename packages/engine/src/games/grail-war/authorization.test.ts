@@ -69,6 +69,13 @@ const zeroMaster = () => {
 const met = () => declareAll(begun(calm()), { a: short('p1', 'search'), ma: short('p1', 'rest'), b: short('p1', 'search'), mb: short('p1', 'rest'), c: short('p1', 'search') });
 /** a holds c at +1 and has received 3 points about b (REL-10). */
 const bonded = () => run(run(calm(), GM, { type: 'relation.set', entry: { holder: 'a', other: 'c', score: 1 } }).state, GM, { type: 'knowledge.set', entry: knows('a', 'b') }).state;
+/** a and ma without a contract (CONTRACT-02), as after a cut. */
+const unpaired = () => {
+  const s = structuredClone(calm());
+  s.characters.a!.partner = null;
+  s.characters.ma!.partner = null;
+  return s;
+};
 
 const matrix: Matrix = {
   'options.set': { by: 'gm', character: 'a', given: calm, command: { type: 'options.set', options: { battleBatches: 3 } } },
@@ -110,6 +117,10 @@ const matrix: Matrix = {
     given: () => resolveTo(run(declareAll(withData(begun(calm()), 'p1'), { a: short('p1', 'cannibalism') }), GM, { type: 'scene.reveal' }).state, 1),
     command: { type: 'region.eat', character: 'a', count: 2 },
   },
+  'summon.draw': { by: 'gm', character: 'a', given: () => run(calm(), GM, { type: 'seat.add', name: 'A' }).state, command: { type: 'summon.draw', seats: ['s1'] } },
+  'summon.catalyst': { by: 'gm', character: 'a', given: calm, command: { type: 'summon.catalyst', servant: 'a', description: 'a rusted hilt' } },
+  'contract.cancel': { by: 'gm', character: 'a', given: calm, command: { type: 'contract.cancel', servant: 'a' } },
+  'contract.form': { by: 'gm', character: 'a', given: unpaired, command: { type: 'contract.form', master: 'ma', servant: 'a' } },
   'scene.begin': { by: 'gm', character: 'a', given: () => mapped(calm()), command: { type: 'scene.begin' } },
   'scene.declare': { by: 'owner', character: 'a', given: () => begun(calm()), command: { type: 'scene.declare', decl: short('p1', 'search'), character: 'a' } },
   'scene.rewrite': {

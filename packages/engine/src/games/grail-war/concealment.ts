@@ -57,6 +57,16 @@ export function rawLoss(state: GrailWarState, battle: Battle, p: Participant): n
 }
 
 /**
+ * SAN-02/03 식인: the m-th act of cannibalism by one character, eating n people at once, costs n·2(m−1) + n(n−1)/2:
+ * "the first person costs 0; each further person eaten at once costs 1 more", "each further act raises the base by
+ * 2"; Day scenes double it (SAN-04).
+ */
+export function cannibalismLoss(act: number, people: number, scene: 'day' | 'night'): number {
+  const loss = people * 2 * (act - 1) + (people * (people - 1)) / 2;
+  return scene === 'day' ? loss * 2 : loss;
+}
+
+/**
  * SAN-07: the k-th battle in one region costs r × 2^(k−1) (`doubling`) or r × 2 (`fixed2`); a result below the
  * previous battle's loss there becomes that loss + 2r. A battle with no raw loss costs nothing (INFERRED).
  */

@@ -6,6 +6,7 @@ import { entryView } from './info-ledger.ts';
 import type { Happening } from './events.ts';
 import { isRegionEvent, readRegionEvent } from './region-events.ts';
 import { isSceneEvent, readSceneEvent } from './scene-events.ts';
+import { isSummonEvent, readSummonEvent } from './summon.ts';
 
 /** Events about one character's own affairs: seen by its owner, its partner's owner and the GM only. */
 export const PAIR_EVENTS = [
@@ -32,6 +33,9 @@ export const PAIR_EVENTS = [
   // GW-HIDE-F07/F31: XP and its spending.
   'xp.awarded',
   'xp.spent',
+  // GW-HIDE-00: a contract's cancelling and forming.
+  'contract.cancelled',
+  'contract.formed',
 ] as const;
 export type PairEventType = (typeof PAIR_EVENTS)[number];
 
@@ -46,6 +50,7 @@ const isPair = (e: Happening): e is PairHappening => (PAIR_EVENTS as readonly st
 export function readEvent(event: Happening, acl: Acl, v: Viewer): GwViewEvent | null {
   if (isSceneEvent(event)) return readSceneEvent(event, acl, v);
   if (isRegionEvent(event)) return readRegionEvent(event, acl, v);
+  if (isSummonEvent(event)) return readSummonEvent(event, acl, v);
   switch (event.type) {
     case 'options.set':
     case 'battle.closed':

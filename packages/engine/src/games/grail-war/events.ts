@@ -11,6 +11,7 @@ import type { PairEventType } from './event-reading.ts';
 import { readEvent } from './event-reading.ts';
 import type { RegionHappening } from './region-events.ts';
 import type { SceneHappening } from './scene-events.ts';
+import type { SummonHappening } from './summon.ts';
 import type { Sheet } from './sheets.ts';
 import type { SlotRecord } from './state.ts';
 
@@ -27,6 +28,7 @@ export type Happening =
   | Told<'options.set' | 'seat.added' | 'knowledge.removed' | 'relation.set' | 'relation.removed' | 'servant.vanished' | 'battle.overridden'>
   | SceneHappening
   | RegionHappening
+  | SummonHappening
   | { type: 'character.registered'; id: string; seat: string; partner: string | null; sheet: Sheet }
   | { type: 'character.updated'; id: string; sheet: Sheet }
   | { type: 'knowledge.set'; entry: Knowledge }

@@ -8,6 +8,7 @@ import { battleBetray, battleClose, battleDecide, battleExtend, battleForce, bat
 import type { GrailWarCommand } from './commands.ts';
 import { infoAllocate, infoEncounter, infoGuess, infoJudge, infoOpen, infoPlace, infoTrueName } from './info-commands.ts';
 import { reopenGuesses } from './info-ledger.ts';
+import { contractCancel, contractForm } from './contract.ts';
 import { masterConvert, masterRest, masterSettle } from './master-zero.ts';
 import { xpSpend } from './growth.ts';
 import { meritShare, ssKeywords, ssReward } from './merit-commands.ts';
@@ -27,6 +28,7 @@ import { sealBind, sealResist, sealSummon } from './seal-orders.ts';
 import { battleStart, characterRegister, optionsSet } from './setup-commands.ts';
 import type { GrailWarState } from './state.ts';
 import { trustScore } from './trust-score.ts';
+import { summonCatalyst, summonDraw } from './summon.ts';
 import { battleWindow } from './window.ts';
 import { xpGrant } from './xp-awards.ts';
 
@@ -57,6 +59,10 @@ export const handlers: Handlers<GrailWarState, Exclude<GrailWarCommand, ChatComm
   'scene.resolve': sceneResolve,
   'scene.battle': sceneBattle,
   'scene.end': sceneEnd,
+  'summon.draw': summonDraw,
+  'summon.catalyst': summonCatalyst,
+  'contract.cancel': contractCancel,
+  'contract.form': contractForm,
   'battle.start': battleStart,
   'battle.prepare': battlePrepare,
   'battle.submit': battleSubmit,

@@ -91,5 +91,6 @@ export function defaultGrailWarOptions(version: RulesVersion = '001'): GrailWarO
     scenesPerDay: { day: 1, night: 1 },
     upkeepPerDay: 10,
     crafting: 'anyone',
+    contractCancelRule: v001 ? '001' : '000',
   };
 }

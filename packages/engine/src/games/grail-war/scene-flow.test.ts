@@ -103,7 +103,7 @@ describe('GW-FLOW-03 a scene phase by phase', () => {
         { step: 'relationshipScoring', rule: 'GW-HIDE-D7', status: 'done' },
         { step: 'populationScene', rule: 'GW-REGION-02', status: 'done' },
         { step: 'sceneEffects', rule: 'GW-FLOW-03 S4.5', status: 'done' },
-        { step: 'cancelledUpkeep', rule: 'GW-CONTRACT-02', status: 'gm' },
+        { step: 'cancelledUpkeep', rule: 'GW-CONTRACT-02', status: 'done' },
         { step: 'retreatVanish', rule: 'GW-SEAL-02', status: 'done' },
         { step: 'regionClosure', rule: 'GW-REGION-03', status: 'done' },
         { step: 'masterZero', rule: 'GW-MASTER-01', status: 'done' },

@@ -3,6 +3,7 @@ import type { Result } from '../../kernel/result.ts';
 import { err } from '../../kernel/result.ts';
 import { openSealed } from '../../kernel/sealed.ts';
 import { advance, lastOfDay } from './campaign.ts';
+import { payCancelledUpkeep } from './contract.ts';
 import type { Ctx } from './context.ts';
 import { done, requireGm, stepDeadline } from './context.ts';
 import { emit } from './events.ts';
@@ -46,7 +47,7 @@ const SCENE_END: readonly Step[] = [
   { step: 'relationshipScoring', rule: 'GW-HIDE-D7', run: applyScores },
   { step: 'populationScene', rule: 'GW-REGION-02', run: populationScene },
   { step: 'sceneEffects', rule: 'GW-FLOW-03 S4.5', run: (ctx) => expireSceneEffects(Object.values(ctx.state.characters)) },
-  { step: 'cancelledUpkeep', rule: 'GW-CONTRACT-02' },
+  { step: 'cancelledUpkeep', rule: 'GW-CONTRACT-02', run: payCancelledUpkeep },
   { step: 'retreatVanish', rule: 'GW-SEAL-02', run: settleRescues },
   { step: 'regionClosure', rule: 'GW-REGION-03', on: (s) => s.options.regionConcealment, run: regionClosure },
   { step: 'masterZero', rule: 'GW-MASTER-01', on: (s) => s.options.masterZeroRule, run: flagZero },

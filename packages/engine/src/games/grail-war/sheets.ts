@@ -6,10 +6,11 @@ import type {
   GwItemId,
   GwMasterSheet,
   GwMeter,
+  GwNamedSkill,
   GwNoblePhantasm,
   GwServantSheet,
 } from '@veiltable/protocol/games/grail-war';
-import { gwBasicKind, gwBonusKind, gwClassId, gwConsumableId, gwItemId, gwMasterSheet, gwNoblePhantasm } from '@veiltable/protocol/games/grail-war';
+import { gwBasicKind, gwBonusKind, gwClassId, gwConsumableId, gwItemId, gwMasterSheet, gwNamedSkill, gwNoblePhantasm, gwServantSheet } from '@veiltable/protocol/games/grail-war';
 import type { Result } from '../../kernel/result.ts';
 import { err, ok } from '../../kernel/result.ts';
 import { isLetterRank, parseRank } from './grades.ts';
@@ -30,6 +31,14 @@ export type BasicKind = GwBasicKind;
 /** Kinds an attack-form bonus (GW-DMG-02) can name. */
 export const BONUS_KINDS = gwBonusKind.options;
 export type BonusKind = GwBonusKind;
+
+/** The skills and traits the rules read by name (GW-CORE-05), and the lineages 혈통 수호자, 용종, 신성. */
+export const NAMED_SKILLS = gwNamedSkill.options;
+export type NamedSkill = GwNamedSkill;
+export const LINEAGES = gwServantSheet.shape.lineage.unwrap().options;
+
+/** Whether a servant holds a named skill (GW-CORE-05), graded or not. */
+export const holdsSkill = (s: ServantSheet, skill: NamedSkill): boolean => s.namedSkills?.[skill] !== undefined;
 
 /** Mystic Codes and consumables that touch battle (GW-ITEM). */
 export const ITEM_IDS = gwItemId.options;
@@ -101,6 +110,7 @@ export function validateServantSheet(s: ServantSheet): Result<void> {
     if (![np.hpDamage, np.mpDamage, np.mpCost, np.cards].every((n) => isCount(n))) return err('BAD_NP', 'GW-CORE-06', 'numbers');
   }
   for (const b of s.attackBonuses) if (!Number.isInteger(b.amount) || b.kinds.length === 0) return err('BAD_BONUS', 'GW-DMG-02');
+  for (const g of Object.values(s.namedSkills ?? {})) if (g !== null && !isGrade(g)) return err('BAD_GRADE', 'GW-CORE-05');
   if (!isMeter(s.hp) || !isMeter(s.mp)) return err('BAD_METER', 'GW-CORE-04');
   if (!isCount(s.merit, 9999) || !isCount(s.xp, 99999)) return err('BAD_POINTS', 'GW-CORE-04');
   if (!isCount(s.magicResistance)) return err('BAD_RESISTANCE', 'GW-BATTLE-16');

@@ -21,6 +21,8 @@ import { newChart } from './relations.ts';
 import type { SceneEffect } from './scene-effects.ts';
 import type { ShopItemId } from './shop-catalogue.ts';
 import type { ItemId, Sheet } from './sheets.ts';
+import type { Summon } from './summon.ts';
+import { newSummon } from './summon.ts';
 
 export type Character = {
   id: string;
@@ -199,6 +201,8 @@ export type GrailWarState = FeedSlice & CastSlice & {
   regions: RegionMap;
   /** GW-XP-01: per character, the scene·place keys whose scouting XP it has had (one per location per scene). */
   xpScouted: Record<string, string[]>;
+  /** GW-SUMMON-01 and CONTRACT-02: drawn classes, catalysts, cancelled contracts (summon.ts, contract.ts). */
+  summon: Summon;
 };
 
 /** Slots per batch (GW-BATTLE-09: fixed at 5). */
@@ -206,7 +210,7 @@ export const SLOTS = 5;
 
 /** An empty room with default options. */
 export function setup(seed: string): GrailWarState {
-  return { ...setupFeed(), ...setupCast(), rng: newRngState(seed), options: defaultGrailWarOptions('001'), seats: [], characters: {}, ledger: [], info: newInfoState(), battle: null, battleCount: 0, relations: [], chart: newChart(), concealment: {}, campaign: newCampaign(), stock: {}, regions: newRegionMap(), xpScouted: {} };
+  return { ...setupFeed(), ...setupCast(), rng: newRngState(seed), options: defaultGrailWarOptions('001'), seats: [], characters: {}, ledger: [], info: newInfoState(), battle: null, battleCount: 0, relations: [], chart: newChart(), concealment: {}, campaign: newCampaign(), stock: {}, regions: newRegionMap(), xpScouted: {}, summon: newSummon() };
 }
 
 /** The character with this id, if any (ids come from the wire, so no prototype key counts). */

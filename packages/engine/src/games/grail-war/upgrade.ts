@@ -10,6 +10,7 @@ import { newRegionMap } from './region-map.ts';
 import type { Knowledge } from './commands.ts';
 import type { InfoState } from './info-ledger.ts';
 import { correctTo, freshEntry, newInfoState } from './info-ledger.ts';
+import { newSummon } from './summon.ts';
 import type { Relation } from './relations.ts';
 import { MAX_SCORE, newChart, registerPair } from './relations.ts';
 import type { SceneEffect } from './scene-effects.ts';
@@ -33,7 +34,7 @@ const EARLIER_BEHAVIOUR: Partial<GrailWarOptions> = {
 
 /**
  * Game.upgrade for grail-war: a room saved before the relationship chart, "for the scene" effects, character
- * concealment, step deadlines and the scene flow gets them (the flow at day 1's first scene, not yet begun), with the
+ * concealment, step deadlines, the scene flow and summoning gets them (the flow at day 1's first scene, not yet begun), with the
  * options it lacks set as it played them, and scene effects saved before they held what they moved the current HP and
  * MP by end as they ended then.
  */
@@ -47,8 +48,8 @@ export function upgrade(saved: unknown, at: number): GrailWarState {
   // A campaign saved before the declarations' step timer (GW-HIDE-04) has none running, and has met no one yet (INFO-05).
   const campaign: Campaign = 'campaign' in s ? withMissing(s.campaign, { deadline: null, infoMet: [] }) : newCampaign();
   const charted = 'relations' in s;
-  if (charted && 'chart' in s && 'concealment' in s && 'stock' in s && 'regions' in s && 'xpScouted' in s && 'info' in s && s === saved && options === s.options && characters === s.characters && battle === s.battle && campaign === s.campaign) return s;
-  const next = withMissing({ ...s, options, characters, battle, campaign }, { chart: newChart(), concealment: {}, stock: {}, regions: newRegionMap(), xpScouted: {}, info: infoFrom(s.ledger) });
+  if (charted && 'chart' in s && 'concealment' in s && 'stock' in s && 'regions' in s && 'xpScouted' in s && 'info' in s && 'summon' in s && s === saved && options === s.options && characters === s.characters && battle === s.battle && campaign === s.campaign) return s;
+  const next = withMissing({ ...s, options, characters, battle, campaign }, { chart: newChart(), concealment: {}, stock: {}, regions: newRegionMap(), xpScouted: {}, info: infoFrom(s.ledger), summon: newSummon() });
   return charted ? next : { ...next, relations: chartOf(next) };
 }
 

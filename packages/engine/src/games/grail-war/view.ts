@@ -12,6 +12,7 @@ import { concealmentOf } from './concealment.ts';
 import { mapFor } from './region-view.ts';
 import { campaignFor } from './scene-view.ts';
 import { shopsFor } from './shop-view.ts';
+import { summonFor } from './summon.ts';
 import type { Battle, Character, GrailWarState } from './state.ts';
 
 /** The room as one viewer may see it, and what one viewer reads of an event: the protocol's types. */
@@ -68,6 +69,7 @@ export function view(state: GrailWarState, viewer: Viewer): GrailWarView {
     campaign: campaignFor(state, acl, viewer),
     shops: shopsFor(state, acl, viewer),
     map: mapFor(state, acl, viewer),
+    summon: summonFor(state, acl, viewer),
   };
 }
 

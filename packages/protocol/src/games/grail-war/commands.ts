@@ -11,6 +11,7 @@ import { gwRelationCommands } from './relations.ts';
 import { gwRegionCommands } from './regions.ts';
 import { gwSceneCommands } from './scenes.ts';
 import { gwInfoCommands } from './info.ts';
+import { gwContractCommands } from './contracts.ts';
 
 const slotNo = z.number().int().min(1).max(5);
 const side = z.string().regex(/^[A-Za-z0-9~_-]{1,40}$/);
@@ -128,6 +129,7 @@ export const gwCommand = z.discriminatedUnion('type', [
   ...gwRelationCommands,
   ...gwRegionCommands,
   ...gwInfoCommands,
+  ...gwContractCommands,
   z.object({ type: z.literal('options.set'), options: gwOptions.partial() }),
   z.object({ type: z.literal('seat.add'), name: z.string().trim().min(1).max(40) }),
   /** The engine names the character (c1, c2, …); the GM gives only its seat, partner and sheet. */

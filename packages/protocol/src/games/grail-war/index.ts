@@ -7,3 +7,4 @@ export * from './shop.ts';
 export * from './relations.ts';
 export * from './regions.ts';
 export * from './info.ts';
+export * from './contracts.ts';

@@ -97,5 +97,7 @@ export const gwOptions = z.object({
    * is unstated, so anyone by default, only masters, or nobody.
    */
   crafting: z.enum(['anyone', 'masters', 'off']),
+  /** CONTRACT-02: a cancelled servant's per-scene upkeep and whether cancel and re-contract may share a place (001 #22, or 000 §8). */
+  contractCancelRule: z.enum(['001', '000']),
 });
 export type GwOptions = z.infer<typeof gwOptions>;

@@ -35,6 +35,11 @@ export const gwNoblePhantasm = z.object({
   cards: count,
 });
 
+/**
+ * Skills and traits the rules read by name (GW-CORE-05): 괴력, 단독 행동 (graded), 대마력, 천리안 (graded), 진지, 용살, 대신.
+ */
+export const gwNamedSkill = z.enum(['monstrousStrength', 'independentAction', 'magicResistance', 'clairvoyance', 'territory', 'dragonSlaying', 'antiDivine']);
+
 /** A servant's sheet (GW-CORE-02/04/06, GW-BATTLE-04/06). Private to owner, partner and GM (GW-HIDE-F04). */
 export const gwServantSheet = z.object({
   kind: z.literal('servant'),
@@ -55,6 +60,8 @@ export const gwServantSheet = z.object({
   noblePhantasms: z.array(gwNoblePhantasm).max(10),
   attackBonuses: z.array(z.object({ source: z.string().min(1).max(100), amount: z.number().int().min(-99).max(99), kinds: z.array(gwBonusKind).min(1) })).max(20),
   lineage: z.enum(['guardian', 'dragon', 'divine']).nullable(),
+  /** GW-CORE-05: the named skills it holds, with a grade, or null for an ungraded one (용살, 대신). */
+  namedSkills: z.partialRecord(gwNamedSkill, gwServantGrade.nullable()).optional(),
   magicSupport,
   /** 대마력: reduction of 000 비전 마술 damage (amount GAP: sheet). */
   magicResistance: count,
@@ -102,5 +109,6 @@ export type GwClassId = z.infer<typeof gwClassId>;
 export type GwBasicKind = z.infer<typeof gwBasicKind>;
 export type GwBonusKind = z.infer<typeof gwBonusKind>;
 export type GwItemId = z.infer<typeof gwItemId>;
+export type GwNamedSkill = z.infer<typeof gwNamedSkill>;
 export type GwConsumableId = z.infer<typeof gwConsumableId>;
 export type GwBattleConsumableId = z.infer<typeof gwBattleConsumableId>;

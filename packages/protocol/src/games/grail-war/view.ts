@@ -11,6 +11,7 @@ import { gwMapView, gwRegionEvents } from './regions.ts';
 import { gwCampaignView, gwSceneEnded, gwSceneEvents } from './scenes.ts';
 import { gwShopEvents, gwShopsView } from './shop.ts';
 import { gwInfoEntryView } from './info.ts';
+import { gwContractEvents, gwSummonView } from './contracts.ts';
 
 const stepName = z.enum(['base', 'plus', 'assassin', 'flat', 'double', 'penalty', 'defender', 'info', 'floor', 'npHalf', 'npReduce', 'nullified', 'passed', 'shielded']);
 /** GM steps carry running totals; player steps never do, and never include 'info' (GW-HIDE-03). */
@@ -215,6 +216,8 @@ export const gwView = z.strictObject({
   shops: gwShopsView,
   /** The region map as the viewer knows it (GW-CORE-08, GW-HIDE-F19/F21/F22). */
   map: gwMapView,
+  /** GW-SUMMON-01, HIDE-F20/F24; null for spectators. */
+  summon: gwSummonView.nullable(),
 });
 export type GwView = z.infer<typeof gwView>;
 export type GwBattleView = z.infer<typeof gwBattleView>;
@@ -277,6 +280,7 @@ export const gwViewEvent = z.discriminatedUnion('type', [
   ...gwShopEvents,
   ...gwRelationEvents,
   ...gwRegionEvents,
+  ...gwContractEvents,
   /** SEAL-02 001: a rescued servant still at HP ≤ 0 when the next scene ended vanished (소멸). */
   z.strictObject({ type: z.literal('servant.vanished'), character: gwCharacterId }),
   /** SEAL-11: the Binding Order lifted, or (binding null) this scene's SEAL-10 (a) rewrite undone. */

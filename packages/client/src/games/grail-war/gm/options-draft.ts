@@ -27,6 +27,7 @@ export const OPTION_FIELDS: readonly OptionField[] = [
   { key: 'sealSameLocationRequired', kind: 'bool', rule: 'SEAL-00' },
   { key: 'sealsPerMaster', kind: 'int', min: 0, max: 20, nullable: false, rule: 'CORE-04' },
   { key: 'upkeepPerDay', kind: 'int', min: 0, max: 99, nullable: false, rule: 'CONTRACT-01' },
+  { key: 'contractCancelRule', kind: 'enum', values: ['001', '000'], rule: 'CONTRACT-02' },
   { key: 'actionRestrictionWindow', kind: 'enum', values: ['everyBatch', 'firstBatchOnly'], rule: 'BATTLE-11' },
   { key: 'convictionRule', kind: 'enum', values: ['001new', '001old', '000'], rule: 'SPEC-05' },
   { key: 'conviction000HpMp', kind: 'int', min: 0, max: 100, nullable: false, rule: 'SPEC-05' },

@@ -107,6 +107,7 @@ export const gwSceneEn = {
   'rejection.NOT_RESOLVING': 'The scene is not in resolution.',
   'rejection.NOT_BATTLE_STEP': 'Battles start at the scene\'s battle step.',
   'gw.opt.k.upkeepPerDay': 'Upkeep 유지마력 per servant per day (MP)',
+  'gw.opt.k.contractCancelRule': "계약 해지: a cut servant's upkeep, and re-contract at the same place",
   'gw.opt.k.scenesPerDay': 'Scenes per day',
   'gw.map.title': 'Region map 지역',
   'gw.map.from': 'Distance from',

@@ -109,6 +109,7 @@ export const gwSceneJa: Record<keyof typeof gwSceneEn, string> = {
   'rejection.NOT_RESOLVING': 'シーンは解決中ではありません。',
   'rejection.NOT_BATTLE_STEP': '戦闘はシーンの戦闘段階で始まります。',
   'gw.opt.k.upkeepPerDay': 'サーヴァント1体あたりの1日の유지마력（MP）',
+  'gw.opt.k.contractCancelRule': '계약 해지後の유지마력と同じ場所での재계약',
   'gw.opt.k.scenesPerDay': '1日のシーン数',
   'gw.map.title': '地域マップ',
   'gw.map.from': '距離の起点',

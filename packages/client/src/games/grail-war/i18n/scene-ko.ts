@@ -109,6 +109,7 @@ export const gwSceneKo: Record<keyof typeof gwSceneEn, string> = {
   'rejection.NOT_RESOLVING': '장면 판정 중이 아닙니다.',
   'rejection.NOT_BATTLE_STEP': '전투는 장면의 전투 단계에서 시작합니다.',
   'gw.opt.k.upkeepPerDay': '서번트당 하루 유지마력 (MP)',
+  'gw.opt.k.contractCancelRule': '계약 해지 후 유지마력과 같은 장소 재계약',
   'gw.opt.k.scenesPerDay': '하루 장면 수',
   'gw.map.title': '지역 지도',
   'gw.map.from': '거리 기준',
