@@ -23,6 +23,7 @@ const line = (seen: GwViewEvent, lang: Lang) => eventText('grail-war', seen, con
 const names = viewFor(room({ saber: servantSheet({ trueName: 'TRUENAME-zq' }), rin: masterSheet({ name: 'Rin', sealsLeft: 3 }) }), GM);
 names.campaign.places = [{ id: 'p1', name: '번화가' }, { id: 'p2', name: '학교' }];
 const C = '0'.repeat(64);
+const PER_KIND = { encounter: 0, rumor: 0, combat: 0, legend: 0 };
 const slot = (over: Partial<Extract<GwViewEvent, { type: 'slot.resolved' }>['record']>): GwViewEvent => ({
   type: 'slot.resolved',
   record: { batch: 1, slot: 1, plays: [], supports: [], hits: [], npCosts: [], defeated: [], ...over },
@@ -78,10 +79,10 @@ const rows: [string, GwViewEvent, string, string][] = [
   ['GW-SAN-01 a sanction at 0', { type: 'concealment.sanctioned', character: SABER, reason: 'zero' }, 'The Church sanctions Saber: its concealment reached 0.', '교회가 Saber에게 제재를 가했습니다: 신비 은닉도 0.'],
   ['GW-REL-01 a chart entry', { type: 'relation.set', entry: { holder: LANCER, other: SABER, score: 2 } }, "Lancer's relationship toward Saber: +2.", 'Lancer의 Saber에 대한 관계: +2.'],
   ['a chart entry removed', { type: 'relation.removed', holder: LANCER, other: SABER }, "Lancer's relationship toward Saber was removed.", 'Lancer의 Saber에 대한 관계가 삭제되었습니다.'],
-  ['GW-HIDE-D10 a registration offer', { type: 'relation.proposed', from: LANCER, to: SABER }, 'Lancer offers Saber to register in the 관계도.', 'Lancer이(가) Saber에게 관계도 등록을 제안했습니다.'],
-  ['GW-REL-01 a mutual registration', { type: 'relation.registered', from: LANCER, to: SABER }, 'Lancer and Saber registered each other in the 관계도.', 'Lancer와(과) Saber이(가) 서로를 관계도에 등록했습니다.'],
-  ['GW-HIDE-D7 sealed scores, never what', { type: 'relation.scoreSealed', holder: LANCER, plus: SABER, minus: null }, 'Lancer sealed its scene-end scores.', 'Lancer이(가) 장면 종료 점수를 봉인했습니다.'],
-  ['GW-REL-09 a share with false points, to the giver', { type: 'info.shared', giver: LANCER, to: SABER, target: RIN, points: 2, falsePoints: 1 }, 'Lancer shared 2 정보점 about Rin with Saber, 1 of them false.', 'Lancer이(가) Saber에게 Rin에 대한 정보점 2점을 공유했습니다 (그중 거짓 정보 1점).'],
+  ['GW-HIDE-D10 a registration offer', { type: 'relation.proposed', from: LANCER, to: SABER }, 'Lancer offers Saber to register in the 관계도.', 'Lancer이 Saber에게 관계도 등록을 제안했습니다.'],
+  ['GW-REL-01 a mutual registration', { type: 'relation.registered', from: LANCER, to: SABER }, 'Lancer and Saber registered each other in the 관계도.', 'Lancer과 Saber이 서로를 관계도에 등록했습니다.'],
+  ['GW-HIDE-D7 sealed scores, never what', { type: 'relation.scoreSealed', holder: LANCER, plus: SABER, minus: null }, 'Lancer sealed its scene-end scores.', 'Lancer이 장면 종료 점수를 봉인했습니다.'],
+  ['GW-REL-09 a share with false points, to the giver', { type: 'info.shared', giver: LANCER, to: SABER, target: RIN, points: 2, falsePoints: 1 }, 'Lancer shared 2 정보점 about Rin with Saber, 1 of them false.', 'Lancer이 Saber에게 Rin에 대한 정보점 2점을 공유했습니다 (그중 거짓 정보 1점).'],
   ['the scene ends', { type: 'scene.ended' }, 'The scene ends.', '장면이 끝났습니다.'],
   ['GW-CORE-08 a link between regions', { type: 'region.linked', a: 'p1', b: 'p2', linked: true }, '번화가 and 학교 are now linked (1 칸).', '번화가·학교 지역이 연결되었습니다 (1칸).'],
   ['GW-CORE-08 a link removed', { type: 'region.linked', a: 'p1', b: 'p2', linked: false }, '번화가 and 학교 are no longer linked.', '번화가·학교 지역의 연결이 끊겼습니다.'],
@@ -115,7 +116,19 @@ const rows: [string, GwViewEvent, string, string][] = [
   ['GW-ITEM-C4 an automaton taken back', { type: 'item.granted', character: RIN, item: 'scoutAutomaton', count: -1 }, 'Rin: 정찰용 자동 인형 Scout Automaton (10 MP a use: recon any region) −1.', 'Rin: 정찰용 자동 인형 (사용마다 마력 10: 원하는 지역 정찰) −1.'],
   ['GW-ITEM-01 a Mystic Code worn', { type: 'item.equipped', character: RIN, item: 'crystalBall', equipped: true }, 'Rin wears 수정구슬 Crystal Ball (정찰 +1 칸 around).', 'Rin: 수정구슬 (정찰 범위 주변 1칸) 착용.'],
   ['GW-ITEM-A2 a Love Potion on someone', { type: 'item.used', character: RIN, item: 'lovePotion', target: SABER, mp: 0 }, 'Rin uses 사랑의 묘약 Love Potion (the target\'s 관계도 score +1) on Saber.', 'Rin: Saber에게 사랑의 묘약 (대상의 관계도 점수 +1) 사용.'],
-  ['GW-ITEM-01 a shop stocked', { type: 'shop.stocked', place: 'p1', items: ['nekote', 'lovePotion'] }, 'The shop at a place now sells 2 items.', '어느 장소의 상점 판매 물품: 2종.'],
+  ['GW-ITEM-01 a shop stocked', { type: 'shop.stocked', place: 'p1', items: ['nekote', 'lovePotion'] }, 'The shop at 번화가 now sells 2 items.', '번화가의 상점 판매 물품: 2종.'],
+  ['GW-ITEM-01 a shop stocked at a place the view does not name', { type: 'shop.stocked', place: 'p9', items: ['nekote', 'lovePotion'] }, 'The shop at a place now sells 2 items.', '어느 장소의 상점 판매 물품: 2종.'],
+  ['GW-SUMMON-01 classes drawn, as the seat it concerns is told', { type: 'summon.drawn', classes: [{ seat: 's1', className: 'saber' }] }, 'Classes drawn: A Saber.', '클래스 추첨: A 세이버.'],
+  ['GW-HIDE-F24 a catalyst as the table reads it: its description only', { type: 'summon.catalyst', id: 'k1', description: 'a rusted hilt', servant: null }, 'A catalyst 성유물 is on the table: a rusted hilt.', '성유물이 놓였습니다: a rusted hilt.'],
+  ['GW-HIDE-F24 a catalyst as its servant\'s player reads it', { type: 'summon.catalyst', id: 'k1', description: 'a rusted hilt', servant: SABER }, "Saber's catalyst 성유물: a rusted hilt.", 'Saber의 성유물: a rusted hilt.'],
+  ['GW-CONTRACT-02 a contract cancelled', { type: 'contract.cancelled', character: SABER, master: RIN }, 'The contract between Rin and Saber is cancelled.', 'Rin과 Saber의 계약이 해지되었습니다.'],
+  ['GW-CONTRACT-02 a contract formed', { type: 'contract.formed', character: SABER, master: RIN }, 'Rin and Saber formed a contract.', 'Rin과 Saber이 계약을 맺었습니다.'],
+  [
+    'GW-HIDE-F11 the knower\'s ledger changed, without its numbers in the line',
+    { type: 'info.updated', entry: { knower: RIN, target: LANCER, points: PER_KIND, grades: PER_KIND, unallocated: 0, freeOpens: 0, attempts: [], guesses: [], canGuess: true, rights: 0, nameAttempts: [], trueNameRevealed: false, xp: 0 } },
+    "Rin's information on Lancer changed.",
+    'Rin의 Lancer에 대한 정보가 바뀌었습니다.',
+  ],
   ['GW-SEAL-02 001 a rescued servant vanishes at its deadline', { type: 'servant.vanished', character: SABER }, 'Saber was not healed by the end of the next scene after 강제 이탈 and vanishes (소멸).', 'Saber이 강제 이탈 후 다음 장면이 끝날 때까지 회복하지 못해 소멸했습니다.'],
 ];
 

@@ -1,6 +1,7 @@
 import type { GwView, GwViewEvent } from '@veiltable/protocol/games/grail-war';
 import type { LineRenderer } from '../../ui/timeline/line-renderers.ts';
 import { prebattleText, sealedText, windowText } from './sealed-lines.ts';
+import { contractLines } from './contract-lines.ts';
 import { regionLines } from './region-lines.ts';
 import { sceneLines } from './scene-lines.ts';
 import { shopLines } from './shop-lines.ts';
@@ -82,6 +83,7 @@ const lines: { [K in GwViewEvent['type']]: (e: Of<K>, w: Words) => string } = {
   ...sceneLines,
   ...shopLines,
   ...regionLines,
+  ...contractLines,
   'servant.vanished': (e, { t, who }) => t('gw.line.servantVanished', { name: who(e.character) }),
 };
 

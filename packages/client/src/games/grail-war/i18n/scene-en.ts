@@ -170,4 +170,10 @@ export const gwSceneEn = {
   'gw.line.baseCreated': '{name} made a 거점 in {region}.',
   'gw.line.baseDestroyed': '{name}\'s 거점 in {region} was destroyed.',
   'gw.line.battleObserved': 'A battle involving {servant} was seen at {region}.',
+  'gw.line.classesDrawn': 'Classes drawn: {list}.',
+  'gw.line.catalyst': 'A catalyst 성유물 is on the table: {description}.',
+  'gw.line.catalystFor': "{servant}'s catalyst 성유물: {description}.",
+  'gw.line.contractCancelled': 'The contract between {master} and {servant} is cancelled.',
+  'gw.line.contractFormed': '{master} and {servant} formed a contract.',
+  'gw.line.infoUpdated': "{knower}'s information on {target} changed.",
 } as const;

@@ -172,4 +172,10 @@ export const gwSceneJa: Record<keyof typeof gwSceneEn, string> = {
   'gw.line.baseCreated': '{name}が{region}に거점を作りました。',
   'gw.line.baseDestroyed': '{region}の{name}の거점が破壊されました。',
   'gw.line.battleObserved': '{region}で{servant}が関わる戦闘が目撃されました。',
+  'gw.line.classesDrawn': 'クラス抽選：{list}。',
+  'gw.line.catalyst': '聖遺物 성유물 が置かれました：{description}。',
+  'gw.line.catalystFor': '{servant}の聖遺物 성유물：{description}。',
+  'gw.line.contractCancelled': '{master}と{servant}の契約が解除されました。',
+  'gw.line.contractFormed': '{master}と{servant}が契約を結びました。',
+  'gw.line.infoUpdated': '{knower}の{target}についての情報が変わりました。',
 };

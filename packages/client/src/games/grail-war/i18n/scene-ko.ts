@@ -172,4 +172,10 @@ export const gwSceneKo: Record<keyof typeof gwSceneEn, string> = {
   'gw.line.baseCreated': '{name|이} {region}에 거점을 만들었습니다.',
   'gw.line.baseDestroyed': '{region}에 있던 {name}의 거점이 파괴되었습니다.',
   'gw.line.battleObserved': '{region}에서 {servant}의 전투가 목격되었습니다.',
+  'gw.line.classesDrawn': '클래스 추첨: {list}.',
+  'gw.line.catalyst': '성유물이 놓였습니다: {description}.',
+  'gw.line.catalystFor': '{servant}의 성유물: {description}.',
+  'gw.line.contractCancelled': '{master|과} {servant}의 계약이 해지되었습니다.',
+  'gw.line.contractFormed': '{master|과} {servant|이} 계약을 맺었습니다.',
+  'gw.line.infoUpdated': '{knower}의 {target}에 대한 정보가 바뀌었습니다.',
 };
