@@ -1,3 +1,4 @@
+import { gwRefusalsEn } from './refusals-en.ts';
 import { gwRelationEn } from './relation-en.ts';
 import { gwSceneEn } from './scene-en.ts';
 import { gwShopEn } from './shop-en.ts';
@@ -10,6 +11,7 @@ export const gwEn = {
   ...gwSceneEn,
   ...gwShopEn,
   ...gwRelationEn,
+  ...gwRefusalsEn,
   'gw.nav.battle': 'Battle',
   'gw.line.someone': 'someone',
   'gw.line.options': 'The GM set the room rules (version {version}).',

@@ -1,4 +1,5 @@
 import type { gwEn } from './en.ts';
+import { gwRefusalsJa } from './refusals-ja.ts';
 import { gwRelationJa } from './relation-ja.ts';
 import { gwSceneJa } from './scene-ja.ts';
 import { gwShopJa } from './shop-ja.ts';
@@ -8,6 +9,7 @@ export const gwJa: Record<keyof typeof gwEn, string> = {
   ...gwSceneJa,
   ...gwShopJa,
   ...gwRelationJa,
+  ...gwRefusalsJa,
   'gw.nav.battle': '戦闘',
   'gw.line.someone': '誰か',
   'gw.line.options': 'GMがルームのルールを設定しました（バージョン {version}）。',

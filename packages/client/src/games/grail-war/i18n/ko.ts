@@ -1,4 +1,5 @@
 import type { gwEn } from './en.ts';
+import { gwRefusalsKo } from './refusals-ko.ts';
 import { gwRelationKo } from './relation-ko.ts';
 import { gwSceneKo } from './scene-ko.ts';
 import { gwShopKo } from './shop-ko.ts';
@@ -8,6 +9,7 @@ export const gwKo: Record<keyof typeof gwEn, string> = {
   ...gwSceneKo,
   ...gwShopKo,
   ...gwRelationKo,
+  ...gwRefusalsKo,
   'gw.nav.battle': '전투',
   'gw.line.someone': '누군가',
   'gw.line.options': 'GM이 룸 규칙을 정했습니다 (버전 {version}).',
