@@ -21,21 +21,22 @@ import { renderPage, roomMeta } from '../packages/server/src/http/client-page.ts
 /**
  * Bytes of gzipped JavaScript, for a player or spectator page. Every page carries the shared timeline, chat composer,
  * characters panel, commitment ledger (with its sha256), the export control and the open edition's link, and a
- * game's table the sentences its events read as in the timeline: measured at 101.6 kB for the largest (dungeon-2d6,
- * in Korean), so the budget leaves about 2%.
+ * game's table the sentences its events read as in the timeline: measured at 110.0 kB for the largest (grail-war, in
+ * Japanese, whose campaign panels load with the sheet but whose strings and refusals load with the table), so the
+ * budget leaves about 3%.
  */
-const BUDGET = 104_000;
+const BUDGET = 113_000;
 /**
- * Bytes a player's first load transfers, by encoding: index.html, scripts and styles. Measured at 95.4 kB (brotli)
- * and 108.8 kB (gzip) for the largest page (dungeon-2d6, in Korean); the budget leaves about 3% for growth.
+ * Bytes a player's first load transfers, by encoding: index.html, scripts and styles. Measured at 102.7 kB (brotli)
+ * and 117.0 kB (gzip) for the largest page (grail-war, in Japanese); the budget leaves about 3% for growth.
  */
-const TRANSFER_BUDGET = { br: 98_000, gzip: 112_000 };
+const TRANSFER_BUDGET = { br: 106_000, gzip: 121_000 };
 /**
  * Bytes of gzipped JavaScript for the replay page of a game: a player's page plus the replay's own code, which
- * carries the protocol's schemas (zod) to check a file from the device. Measured at 139.0 kB for the largest
- * (dungeon-2d6, in Korean); the budget leaves about 3%.
+ * carries the protocol's schemas (zod) to check a file from the device. Measured at 146.7 kB for the largest
+ * (grail-war, in Japanese); the budget leaves about 3%.
  */
-const REPLAY_BUDGET = 143_000;
+const REPLAY_BUDGET = 151_000;
 const LANGS = ['ko', 'ja', 'en'];
 /** Text found in zod's code, minified or not: its schema classes are named by these strings. */
 const ZOD_MARKERS = ['$ZodType', '$ZodObject', 'ZodError'];
