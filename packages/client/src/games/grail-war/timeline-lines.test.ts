@@ -125,7 +125,7 @@ const rows: [string, GwViewEvent, string, string][] = [
   ['GW-CONTRACT-02 a contract formed', { type: 'contract.formed', character: SABER, master: RIN }, 'Rin and Saber formed a contract.', 'Rin과 Saber이 계약을 맺었습니다.'],
   [
     'GW-HIDE-F11 the knower\'s ledger changed, without its numbers in the line',
-    { type: 'info.updated', entry: { knower: RIN, target: LANCER, points: PER_KIND, grades: PER_KIND, unallocated: 0, freeOpens: 0, attempts: [], guesses: [], canGuess: true, rights: 0, nameAttempts: [], trueNameRevealed: false, xp: 0 } },
+    { type: 'info.updated', entry: { knower: RIN, target: LANCER, points: PER_KIND, grades: PER_KIND, unallocated: 0, freeOpens: 0, attempts: [], guesses: [], canGuess: true, rights: 0, nameAttempts: [], trueNameRevealed: false, keywords: [], xp: 0 } },
     "Rin's information on Lancer changed.",
     'Rin의 Lancer에 대한 정보가 바뀌었습니다.',
   ],

@@ -257,6 +257,16 @@ const matrix: Matrix = {
     },
     command: { type: 'info.judge', knower: 'a', target: 'b', right: true },
   },
+  'info.keyword': {
+    by: 'gm',
+    character: 'a',
+    given: () => {
+      const s = structuredClone(calm());
+      s.characters.b!.ssKeywords = ['lake', 'spear'];
+      return s;
+    },
+    command: { type: 'info.keyword', knower: 'a', target: 'b', keyword: 'lake' },
+  },
   'info.place': { by: 'gm', character: 'a', given: calm, command: { type: 'info.place', servant: 'a', pieces: PIECES } },
   'info.encounter': { by: 'gm', character: 'a', given: () => atEncounters(calm()), command: { type: 'info.encounter', knower: 'a', met: 'b' } },
 };

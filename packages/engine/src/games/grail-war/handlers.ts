@@ -6,7 +6,7 @@ import type { Handlers } from '../../kernel/define-game.ts';
 import { battleSubmit } from './batch.ts';
 import { battleBetray, battleClose, battleDecide, battleExtend, battleForce, battleWithdraw, sealRetreat } from './battle-commands.ts';
 import type { GrailWarCommand } from './commands.ts';
-import { infoAllocate, infoEncounter, infoGuess, infoJudge, infoOpen, infoPlace, infoTrueName } from './info-commands.ts';
+import { infoAllocate, infoEncounter, infoGuess, infoJudge, infoKeyword, infoOpen, infoPlace, infoTrueName } from './info-commands.ts';
 import { reopenGuesses } from './info-ledger.ts';
 import { contractCancel, contractForm } from './contract.ts';
 import { masterConvert, masterRest, masterSettle } from './master-zero.ts';
@@ -108,6 +108,7 @@ export const handlers: Handlers<GrailWarState, Exclude<GrailWarCommand, ChatComm
   'info.guess': infoGuess,
   'info.trueName': infoTrueName,
   'info.judge': infoJudge,
+  'info.keyword': infoKeyword,
   'info.place': infoPlace,
   'info.encounter': infoEncounter,
 };

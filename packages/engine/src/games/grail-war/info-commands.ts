@@ -97,6 +97,26 @@ export function infoJudge(ctx: Ctx, c: Cmd<'info.judge'>): Result<void> {
   return done;
 }
 
+/**
+ * GM: INFO-19 (001 #13) "if both keywords are revealed, treat it as true name (or mission 사명) revealed": records one
+ * of the target servant's SS keywords (MISC-01) as revealed by the knower; with both, the knower holds its true name.
+ */
+export function infoKeyword(ctx: Ctx, c: Cmd<'info.keyword'>): Result<void> {
+  const gm = requireGm(ctx);
+  if (!gm.ok) return gm;
+  const knower = characterOf(ctx.state, c.knower);
+  const target = characterOf(ctx.state, c.target);
+  if (!knower || !target || target.sheet.kind !== 'servant' || knower.id === target.id) return err('NOT_A_SERVANT', 'GW-INFO-01');
+  const keyword = c.keyword.trim();
+  if (!target.ssKeywords.includes(keyword)) return err('NOT_A_KEYWORD', 'GW-INFO-19');
+  const e = entryOf(ctx, knower.id, target.id);
+  if (e.keywords.includes(keyword)) return err('KEYWORD_KNOWN', 'GW-INFO-19');
+  e.keywords.push(keyword);
+  if (target.ssKeywords.every((k) => e.keywords.includes(k))) e.trueNameRevealed = true;
+  publishEntry(ctx, e);
+  return done;
+}
+
 /** GM: places a servant's two core pieces, one of the 16 valid placements only (INFO-03). */
 export function infoPlace(ctx: Ctx, c: Cmd<'info.place'>): Result<void> {
   const gm = requireGm(ctx);

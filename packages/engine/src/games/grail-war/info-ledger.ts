@@ -25,6 +25,8 @@ export type InfoEntry = {
   rights: number;
   nameAttempts: { name: string; verdict: 'pending' | 'right' | 'wrong' }[];
   trueNameRevealed: boolean;
+  /** INFO-19: the target's SS keywords the knower has revealed (the GM records each); both count as its true name. */
+  keywords: string[];
   /** INFO-18: points received after the reveal, turned into XP. */
   xp: number;
   /** The GM's correction (`knowledge.set`): offsets to both totals and flags it holds true, kept under later gains. */
@@ -52,6 +54,7 @@ export const freshEntry = (knower: string, target: string): InfoEntry => ({
   rights: 0,
   nameAttempts: [],
   trueNameRevealed: false,
+  keywords: [],
   xp: 0,
   correction: { total: 0, believed: 0, classKnown: false, failedGuess: false, trueNameKnown: false },
 });
@@ -108,6 +111,7 @@ export function entryView(e: InfoEntry, authoritative: boolean): GwInfoEntryView
     rights: e.rights,
     nameAttempts: e.nameAttempts.map((a) => ({ ...a })),
     trueNameRevealed: e.trueNameRevealed,
+    keywords: [...e.keywords],
     xp: e.xp,
   };
   return authoritative ? { ...base, authoritative: { genuine: { ...e.genuine }, false: { ...e.false } } } : base;

@@ -19,6 +19,8 @@ export const gwInfoCommands = [
   z.object({ type: z.literal('info.guess'), target: gwCharacterId, className: gwClassId, character: gwCharacterId.optional() }),
   z.object({ type: z.literal('info.trueName'), target: gwCharacterId, name: z.string().trim().min(1).max(100), character: gwCharacterId.optional() }),
   z.object({ type: z.literal('info.judge'), knower: gwCharacterId, target: gwCharacterId, right: z.boolean() }),
+  /** GM (INFO-19, MISC-01): `knower` has revealed `keyword`, one of servant `target`'s two SS keywords. */
+  z.object({ type: z.literal('info.keyword'), knower: gwCharacterId, target: gwCharacterId, keyword: z.string().trim().min(1).max(40) }),
   z.object({ type: z.literal('info.place'), servant: gwCharacterId, pieces: z.array(gwCorePiece).length(2) }),
   /** GM at scene resolution (INFO-05): `knower` met `met` through recon or search; `kind` picks 소문 or 전승 for a master. */
   z.object({ type: z.literal('info.encounter'), knower: gwCharacterId, met: gwCharacterId, kind: z.enum(['rumor', 'legend']).optional() }),
@@ -41,6 +43,7 @@ export const gwInfoEntryView = z.strictObject({
   rights: z.number().int(),
   nameAttempts: z.array(z.strictObject({ name: z.string(), verdict: z.enum(['pending', 'right', 'wrong']) })),
   trueNameRevealed: z.boolean(),
+  keywords: z.array(z.string()),
   xp: z.number().int(),
   authoritative: z.strictObject({ genuine: perKind, false: perKind }).optional(),
 });

@@ -37,4 +37,5 @@ export const gwRefusalsEn = {
   'rejection.SAME_PLACE_AT_ONCE': 'Under rule 000, a servant cut loose this scene cannot be re-contracted in the same scene.',
   'rejection.TOO_MANY_NEW': 'At most 2 new 관계도 entries a scene.',
   'rejection.TRUST_LOCKED': 'Your 신뢰도 is fixed by a 구속 명령 and cannot be scored.',
+  'rejection.KEYWORD_KNOWN': 'That keyword is already recorded as revealed by this character.',
 };

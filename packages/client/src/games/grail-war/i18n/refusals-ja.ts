@@ -39,4 +39,5 @@ export const gwRefusalsJa: Record<keyof typeof gwRefusalsEn, string> = {
   'rejection.SAME_PLACE_AT_ONCE': 'ルール000では、この場面で契約を解除したサーヴァントと同じ場面で再契約できません。',
   'rejection.TOO_MANY_NEW': '관계도に新しく登録できるのは1場面に2人までです。',
   'rejection.TRUST_LOCKED': '구속 명령で신뢰도が固定されているため、評価できません。',
+  'rejection.KEYWORD_KNOWN': 'そのキーワードは、このキャラクターが明かしたものとして記録済みです。',
 };

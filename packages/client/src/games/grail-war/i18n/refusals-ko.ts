@@ -39,4 +39,5 @@ export const gwRefusalsKo: Record<keyof typeof gwRefusalsEn, string> = {
   'rejection.SAME_PLACE_AT_ONCE': '규칙 000에서는 이번 장면에 계약을 해지한 서번트와 같은 장면에 재계약할 수 없습니다.',
   'rejection.TOO_MANY_NEW': '관계도에는 한 장면에 최대 2명까지 새로 등록할 수 있습니다.',
   'rejection.TRUST_LOCKED': '구속 명령으로 신뢰도가 고정되어 있어 평가할 수 없습니다.',
+  'rejection.KEYWORD_KNOWN': '이 캐릭터가 밝힌 키워드로 이미 기록되어 있습니다.',
 };
