@@ -3,7 +3,8 @@ import type { GwChartView, GwHitView, GwKnowledgeView, GwReward, GwSlotView } fr
 import type { Knowledge } from './commands.ts';
 import { playerSteps } from './damage.ts';
 import type { GrailWarOptions } from './options.ts';
-import type { Chart, Relation } from './relations.ts';
+import type { Chart } from './chart.ts';
+import type { Relation } from './relations.ts';
 import type { GrailWarState, Hit, Reward, SlotRecord } from './state.ts';
 import { privateSeats } from './state.ts';
 

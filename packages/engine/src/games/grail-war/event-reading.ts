@@ -6,7 +6,7 @@ import { entryView } from './info-ledger.ts';
 import type { Happening } from './events.ts';
 import { isRegionEvent, readRegionEvent } from './region-events.ts';
 import { isSceneEvent, readSceneEvent } from './scene-events.ts';
-import { isSummonEvent, readSummonEvent } from './summon.ts';
+import { isSummonEvent, readSummonEvent } from './summon-view.ts';
 
 /** Events about one character's own affairs: seen by its owner, its partner's owner and the GM only. */
 export const PAIR_EVENTS = [

@@ -11,7 +11,7 @@ import type { PairEventType } from './event-reading.ts';
 import { readEvent } from './event-reading.ts';
 import type { RegionHappening } from './region-events.ts';
 import type { SceneHappening } from './scene-events.ts';
-import type { SummonHappening } from './summon.ts';
+import type { SummonHappening } from './summon-view.ts';
 import type { Sheet } from './sheets.ts';
 import type { SlotRecord } from './state.ts';
 

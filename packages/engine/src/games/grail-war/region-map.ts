@@ -1,5 +1,5 @@
 import type { GwRegionData, GwRegionInfo } from '@veiltable/protocol/games/grail-war';
-import { copyOf } from './context.ts';
+import { plain } from '../../kernel/draft.ts';
 import type { GrailWarState } from './state.ts';
 
 export type RegionData = GwRegionData;
@@ -51,7 +51,8 @@ export function regionInfo(map: RegionMap, region: string): GwRegionInfo | null 
   const d = map.data[region];
   if (!d) return null;
   const eaten = map.eaten[region] ?? { day: 0, night: 0 };
-  return { ...copyOf(d), people: { day: Math.max(0, d.population.day - eaten.day), night: Math.max(0, d.population.night - eaten.night) } };
+  // A copy the view may hand out, as context.ts copyOf makes it (context.ts imports state.ts, which imports this module).
+  return { ...structuredClone(plain(d)), people: { day: Math.max(0, d.population.day - eaten.day), night: Math.max(0, d.population.night - eaten.night) } };
 }
 
 /** The scene's ordinal in the campaign, counting Day and Night scenes of every day (for "consecutive", REGION-04). */

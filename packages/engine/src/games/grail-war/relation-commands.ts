@@ -6,7 +6,8 @@ import type { Ctx } from './context.ts';
 import { done, requireCharacter } from './context.ts';
 import { emit } from './events.ts';
 import { receiveInfo } from './info-receive.ts';
-import { MAX_NEW_PER_SCENE, MAX_RELATIONS, MAX_SCORE, newChart, scoreOf } from './relations.ts';
+import { newChart } from './chart.ts';
+import { MAX_NEW_PER_SCENE, MAX_RELATIONS, MAX_SCORE, scoreOf } from './relations.ts';
 import type { Character, GrailWarState } from './state.ts';
 import { characterOf } from './state.ts';
 

@@ -14,20 +14,6 @@ import { characterOf } from './state.ts';
  */
 export type Relation = GwRelation;
 
-/**
- * The chart's open business within a scene (REL-01/03, HIDE-D7/D10): registration offers (from → to), new entries
- * per character this scene, each holder's sealed scoring, and how many genuine points each giver has passed to
- * whom about whom (REL-10), keyed `giver>to>target`.
- */
-export type Chart = {
-  proposals: { from: string; to: string }[];
-  newThisScene: Record<string, number>;
-  scores: Record<string, { plus: string | null; minus: string | null }>;
-  shared: Record<string, number>;
-};
-
-export const newChart = (): Chart => ({ proposals: [], newThisScene: {}, scores: {}, shared: {} });
-
 /** REL-01: at most 8 entries per holder and 2 new per scene; REL-02 INFERRED range −3..+3. */
 export const MAX_RELATIONS = 8;
 export const MAX_NEW_PER_SCENE = 2;

@@ -16,13 +16,14 @@ import type { DamageStep } from './damage.ts';
 import type { GrailWarOptions } from './options.ts';
 import { defaultGrailWarOptions } from './options.ts';
 import type { Pool } from './pool.ts';
-import type { Chart, Relation } from './relations.ts';
-import { newChart } from './relations.ts';
+import type { Chart } from './chart.ts';
+import { newChart } from './chart.ts';
+import type { Relation } from './relations.ts';
 import type { SceneEffect } from './scene-effects.ts';
 import type { ShopItemId } from './shop-catalogue.ts';
 import type { ItemId, Sheet } from './sheets.ts';
-import type { Summon } from './summon.ts';
-import { newSummon } from './summon.ts';
+import type { Summon } from './summon-state.ts';
+import { newSummon } from './summon-state.ts';
 
 export type Character = {
   id: string;

@@ -12,7 +12,7 @@ import { concealmentOf } from './concealment.ts';
 import { mapFor } from './region-view.ts';
 import { campaignFor } from './scene-view.ts';
 import { shopsFor } from './shop-view.ts';
-import { summonFor } from './summon.ts';
+import { summonFor } from './summon-view.ts';
 import type { Battle, Character, GrailWarState } from './state.ts';
 
 /** The room as one viewer may see it, and what one viewer reads of an event: the protocol's types. */
